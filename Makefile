@@ -1,0 +1,56 @@
+# Rummy Table: every task runs inside a local virtual environment, .venv.
+# Stamp files in .venv make pip run only when a requirements file changes.
+
+PY ?= python3
+VENV := .venv
+BIN := $(VENV)/bin
+PIP := $(BIN)/python -m pip --disable-pip-version-check
+
+# Headless runs (tests, soak, bench) must work on a machine with no screen or sound card.
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
+
+.DEFAULT_GOAL := help
+.PHONY: help play test soak bench lint clean
+
+help:
+	@echo "make play   install the game's requirements into .venv and start it"
+	@echo "make test   install the dev tools, run ruff, mypy on game/ and the test suite"
+	@echo "make soak   long random-playout tests"
+	@echo "make bench  engine benchmark"
+	@echo "make lint   ruff check and ruff format --check"
+	@echo "make clean  remove .venv and caches"
+
+$(BIN)/python:
+	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+		{ echo "Rummy Table needs Python 3.11 or newer; '$(PY)' is older (try: make PY=python3.11)"; exit 1; }
+	$(PY) -m venv $(VENV)
+
+$(VENV)/.stamp-run: requirements.txt | $(BIN)/python
+	$(PIP) install -r requirements.txt
+	@touch $@
+
+$(VENV)/.stamp-dev: requirements.txt requirements-dev.txt | $(BIN)/python
+	$(PIP) install -r requirements-dev.txt
+	@touch $@
+
+play: $(VENV)/.stamp-run
+	PYGAME_HIDE_SUPPORT_PROMPT=1 $(BIN)/python main.py
+
+test: $(VENV)/.stamp-dev
+	$(BIN)/ruff check .
+	$(BIN)/mypy game
+	$(HEADLESS) $(BIN)/python -m pytest -n auto -q
+
+soak: $(VENV)/.stamp-dev
+	$(HEADLESS) $(BIN)/python -m pytest -m soak -n auto -q
+
+bench: $(VENV)/.stamp-run
+	$(HEADLESS) $(BIN)/python bench/engine.py
+
+lint: $(VENV)/.stamp-dev
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
