@@ -1,0 +1,67 @@
+"""Rummy Table: the entry point. Parses the command line (docs/NOTATION.md)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+MAX_RECORD_BYTES = 5_000_000
+
+
+def read_json(path: str) -> tuple[Any, str | None]:
+    """The JSON value of a file, or None and a reason a person can read."""
+    p = Path(path)
+    try:
+        if p.stat().st_size > MAX_RECORD_BYTES:
+            return None, f"{path}: the file is larger than a record can be"
+        return json.loads(p.read_bytes().decode("utf-8")), None
+    except FileNotFoundError:
+        return None, f"{path}: no such file"
+    except (OSError, UnicodeDecodeError) as e:
+        return None, f"{path}: cannot read it ({e})"
+    except json.JSONDecodeError as e:
+        return None, f"{path}: not JSON (line {e.lineno}, column {e.colno}: {e.msg})"
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    """Replay a record and print the outcome as JSON."""
+    from game.record import replay_data
+
+    data, problem = read_json(args.file)
+    if problem is not None:
+        out: dict[str, Any] = {"ok": False, "error": {"code": "bad_record", "reason": problem}}
+        code = 2
+    else:
+        out, code = replay_data(data)
+    print(json.dumps(out, ensure_ascii=False, indent=None if args.compact else 2))
+    return code
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The command line of docs/NOTATION.md."""
+    parser = argparse.ArgumentParser(prog="main.py", description="Rummy Table")
+    sub = parser.add_subparsers(dest="command")
+    rp = sub.add_parser("replay", help="replay a record and print the outcome as JSON")
+    rp.add_argument("file")
+    rp.add_argument("--compact", action="store_true", help="one line of JSON")
+    rp.set_defaults(func=cmd_replay)
+    parser.add_argument("--load", metavar="FILE", help="open the game at a record's position")
+    parser.add_argument("--screenshot", metavar="PNG", help="render the table to a PNG and exit")
+    parser.add_argument("--size", metavar="WxH", help="window size for --screenshot")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run a command; with none, open the game."""
+    args = build_parser().parse_args(argv)
+    if getattr(args, "func", None) is not None:
+        return int(args.func(args))
+    print("The game window is not built yet; `python main.py replay FILE` works.", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())
