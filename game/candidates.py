@@ -62,19 +62,26 @@ def _sets(
     wilds: WildInfo,
     rules: Rules,
 ) -> Iterator[Option]:
-    ranks = sorted({f.rank for f in naturals})
-    for rank in ranks:
-        if rules.set_suits == "any":
-            pool = [c for c in hand if not wilds.is_wild(c) and wilds.natural(c).rank == rank]
-        else:
-            pool = [naturals[f] for f in naturals if f.rank == rank]
-        seen: set[tuple[str, ...]] = set()
+    by_rank: dict[int, list[Card]] = {}
+    if rules.set_suits == "any":
+        for c in hand:
+            if not wilds.is_wild(c):
+                by_rank.setdefault(wilds.natural(c).rank, []).append(c)
+    else:
+        for f, c in naturals.items():
+            by_rank.setdefault(f.rank, []).append(c)
+    spare = min(len(wild_cards), MAX_WILDS)
+    for rank, pool in by_rank.items():
+        if len(pool) + spare < 3:
+            continue
+        seen: set[tuple[Face, ...]] = set()
         for k in range(1, min(4, len(pool)) + 1):
             for group in combinations(pool, k):
-                key = tuple(sorted(c.face.notation() for c in group))
-                if key in seen:
-                    continue
-                seen.add(key)
+                if rules.set_suits == "any":
+                    key = tuple(sorted((c.face for c in group), key=hash))
+                    if key in seen:
+                        continue
+                    seen.add(key)
                 yield from _fill_set(group, rank, wild_cards, wilds, rules)
 
 
@@ -114,8 +121,13 @@ def _runs(naturals: dict[Face, Card], wild_cards: list[Card], rules: Rules) -> I
 def _suit_runs(
     have: dict[int, Card], suit: Suit, wild_cards: list[Card], rules: Rules
 ) -> Iterator[Option]:
+    spare = min(len(wild_cards), MAX_WILDS)
+    if len(have) + spare < 3 or (spare == 0 and not _has_three_in_a_row(have, rules)):
+        return
     top = 13 if rules.ace == "low" else 14
     for start in range(1, 14):
+        if spare == 0 and rank_at(start) not in have:
+            continue
         missing: list[int] = []
         cards: list[Card | None] = []
         for length in range(1, 14):
@@ -125,12 +137,24 @@ def _suit_runs(
             card = have.get(rank_at(pos))
             if card is None:
                 missing.append(pos)
+                if len(missing) > spare:
+                    break
             cards.append(card)
-            if len(missing) > min(len(wild_cards), MAX_WILDS):
-                break
             if length < 3 or len(missing) == length or len(missing) > _max_wilds(length, rules):
                 continue
             yield from _fill_run(cards, missing, start, suit, wild_cards)
+
+
+def _has_three_in_a_row(have: dict[int, Card], rules: Rules) -> bool:
+    """Quick test: do the ranks held contain three consecutive positions at all?"""
+    mask = 0
+    for rank in have:
+        mask |= 1 << rank
+        if rank == ACE and rules.ace != "low":
+            mask |= 1 << 14
+    if rules.ace == "around":
+        mask |= (mask >> 1 & 0b11) << 14  # ace and two again above the king
+    return bool(mask & (mask >> 1) & (mask >> 2))
 
 
 def _fill_run(
@@ -201,22 +225,25 @@ def _faces(cards: Sequence[Card]) -> tuple[Face, ...]:
 
 def _layoff_targets(card: Card, meld: Meld, wilds: WildInfo) -> list[Face | None]:
     """Declarations to try when laying ``card`` off on ``meld`` (empty: it cannot fit)."""
+    size = len(meld.pieces)
     if wilds.is_wild(card):
         if meld.kind == "set":
             return [None]
-        end = meld.start + len(meld.pieces)
         suit = meld.suit
-        return [face_of(rank_at(meld.start - 1), suit), face_of(rank_at(end), suit)]
+        return [face_of(rank_at(meld.start - 1), suit), face_of(rank_at(meld.start + size), suit)]
     face = wilds.natural(card)
     if meld.kind == "set":
-        return [None] if face.rank == meld.rank and len(meld.pieces) < 4 else []
-    if face.suit not in (meld.suit, None):
+        return [None] if size < 4 and face.rank == meld.rank else []
+    if face.suit is not None and face.suit != meld.suit:
         return []
-    end = meld.start + len(meld.pieces)
-    return [None] if face.rank in (rank_at(meld.start - 1), rank_at(end)) else []
+    return [None] if face.rank in (rank_at(meld.start - 1), rank_at(meld.start + size)) else []
 
 
-def _play_candidates(rnd: Round) -> Iterator[A.Action]:
+def _play_candidates(rnd: Round) -> list[A.Action]:
+    return list(_play_iter(rnd))
+
+
+def _play_iter(rnd: Round) -> Iterator[A.Action]:
     hand, wilds, rules = rnd.hand, rnd.wilds, rnd.rules
     for cards, decls in meld_options(hand, wilds, rules):
         yield A.Meld(_faces(cards), decls)
@@ -246,25 +273,25 @@ def _swap_candidates(rnd: Round, meld: Meld) -> Iterator[A.Action]:
 
 
 def legal_actions(rnd: Round) -> list[A.Action]:
-    """Every action the player to move may take now."""
+    """Every action the player to move may take now (each one passes ``rnd.check``)."""
     if rnd.end is not None:
         return []
-    out: list[A.Action] = []
     candidates: list[A.Action] = []
     if rnd.phase == "draw":
         candidates += [A.Draw(), A.Take()]
     elif rnd.phase == "play":
-        candidates += list(_play_candidates(rnd))
-    if rnd.phase in ("play", "discard"):
-        candidates += [A.Discard(f) for f in dict.fromkeys(c.face for c in rnd.hand)]
-        if rnd.rules.announce == "manual":
-            candidates.append(A.Announce())
-    if rnd.rules.redeal_pairs:
+        candidates += _play_candidates(rnd)
+    if rnd.phase != "draw" and rnd.rules.announce == "manual":
+        candidates.append(A.Announce())
+    if rnd.rules.redeal_pairs and rnd.turns_taken[rnd.current] == 0:
         candidates.append(A.Redeal())
-    candidates.append(A.Undo())
     seen: set[A.Action] = set()
+    out: list[A.Action] = []
     for action in candidates:
         if action not in seen and rnd.check(action) is None:
             seen.add(action)
             out.append(action)
+    out += rnd.legal_discards()
+    if rnd.can_undo:
+        out.append(A.Undo())
     return out

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from enum import IntEnum
+from typing import NamedTuple
 
 ACE, JACK, QUEEN, KING = 1, 11, 12, 13
 JOKER_RANK = 0
@@ -20,6 +20,8 @@ class Suit(IntEnum):
     H = 1
     D = 2
     C = 3
+
+    __hash__ = int.__hash__  # Enum hashes by name in Python code; cards are hashed a lot
 
     @property
     def letter(self) -> str:
@@ -52,8 +54,7 @@ class CardError(ValueError):
     """A card text that is not valid notation."""
 
 
-@dataclass(frozen=True, slots=True)
-class Face:
+class Face(NamedTuple):
     """What a card shows: a rank and a suit, or a joker (rank 0, no suit).
 
     A face with a rank and no suit is used only for what a wild represents in a
@@ -110,8 +111,7 @@ def face_of(rank: int, suit: Suit | None) -> Face:
 JOKER = face_of(JOKER_RANK, None)
 
 
-@dataclass(frozen=True, slots=True)
-class Card:
+class Card(NamedTuple):
     """One physical card: a face and which copy it is. Two copies are distinct cards."""
 
     face: Face
@@ -131,16 +131,17 @@ class Card:
         return self.face.notation()
 
 
+_DECKS: dict[tuple[int, int], tuple[Card, ...]] = {}
+
+
 def make_deck(decks: int, jokers: int) -> tuple[Card, ...]:
     """All physical cards of ``decks`` standard decks plus ``jokers`` jokers, in a fixed order."""
-    cards = [
-        Card(face_of(rank, suit), copy)
-        for copy in range(decks)
-        for suit in Suit
-        for rank in range(1, 14)
-    ]
-    cards += [Card(JOKER, copy) for copy in range(jokers)]
-    return tuple(cards)
+    deck = _DECKS.get((decks, jokers))
+    if deck is None:
+        cards = [Card(face_of(r, s), c) for c in range(decks) for s in Suit for r in range(1, 14)]
+        cards += [Card(JOKER, copy) for copy in range(jokers)]
+        deck = _DECKS[(decks, jokers)] = tuple(cards)
+    return deck
 
 
 def parse_faces(text: str | list[str]) -> tuple[Face, ...]:

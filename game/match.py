@@ -138,9 +138,8 @@ class Match:
         """Play an action (object or notation); a refused one raises IllegalAction."""
         if isinstance(action, str):
             action = A.parse(action)
-        problem = self.check(action)
-        if problem is not None:
-            raise IllegalAction(problem, action.notation())
+        if self.over:
+            raise IllegalAction(refuse("match_over", "the match is over"), action.notation())
         self.round.apply(action)
         self.actions.append(action.notation())
         if self.round.end is not None:

@@ -176,7 +176,7 @@ class Round:
             return problem
         if not self.stock:
             return refuse("stock_empty", "the stock is empty")
-        return _Plan(tuple(self.hand) + (self.stock[-1],))
+        return _Plan(())
 
     def _plan_take(self, action: A.Action) -> _Plan | Refusal:
         problem = self._phase_problem("draw")
@@ -197,7 +197,7 @@ class Round:
                 card=card.face.pretty(),
                 how=how,
             )
-        return _Plan(tuple(self.hand) + (card,))
+        return _Plan(())
 
     def _usable(self, card: Card) -> bool:
         from .candidates import meld_options
@@ -455,6 +455,19 @@ class Round:
         problem = self._finish_problem(plan, going_out=not hand)
         return problem or plan
 
+    def legal_discards(self) -> list[A.Discard]:
+        """The discards that ``check`` accepts now (checked once for all cards when not going out)."""
+        if self.end is not None or self.phase not in ("play", "discard"):
+            return []
+        hand = self.hand
+        taken = self.turn.taken if self.rules.no_return else None
+        faces = dict.fromkeys(c.face for c in hand if c is not taken and c != taken)
+        if len(hand) <= 1:
+            return [A.Discard(f) for f in faces if self.check(A.Discard(f)) is None]
+        if self._finish_problem(_Plan(tuple(hand[1:]), back=(hand[0],)), going_out=False):
+            return []
+        return [A.Discard(f) for f in faces]
+
     def _finish_problem(self, plan: _Plan, going_out: bool) -> Refusal | None:
         seat, turn, rules = self.current, self.turn, self.rules
         table = self._table_after(plan)
@@ -566,6 +579,11 @@ class Round:
                 "wild, or two pairs and two wilds), asked before your first draw",
             )
         return _Plan(tuple(self.hand))
+
+    @property
+    def can_undo(self) -> bool:
+        """True when there is a step of this turn to take back."""
+        return self.end is None and bool(self._undo)
 
     def _plan_undo(self, action: A.Action) -> _Plan | Refusal:
         if not self._undo:

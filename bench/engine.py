@@ -1,0 +1,91 @@
+"""Engine benchmark: random legal playouts per preset (run with `make bench`).
+
+Two policies: ``uniform`` picks uniformly among the legal actions (the usual "random agent"
+measure of actions per second); ``greedy`` is the seeded GreedyRandom playout policy, which
+melds when it can, so that matches end (matches per second).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.match import Match, Player  # noqa: E402
+from game.playout import GreedyRandom  # noqa: E402
+from game.rules import PRESETS, preset  # noqa: E402
+
+
+def uniform_actions(name: str, players: int, seconds: float, seed: int) -> float:
+    """Actions per second of uniformly random legal play (new match when one ends)."""
+    rng = random.Random(seed)
+    count, start, game = 0, time.perf_counter(), 0
+    rules = preset(name, players=players)
+    match = Match(rules, [Player(f"P{i}", "bot") for i in range(players)], seed)
+    while time.perf_counter() - start < seconds:
+        for _ in range(200):
+            if match.over or match.round.number > 50:
+                game += 1
+                match = Match(rules, [Player(f"P{i}", "bot") for i in range(players)], game)
+            match.apply(rng.choice(match.legal()))
+            count += 1
+    return count / (time.perf_counter() - start)
+
+
+def greedy_matches(name: str, players: int, matches: int, seed: int) -> tuple[float, float]:
+    """Matches per second and actions per second of GreedyRandom playouts to the match end."""
+    rules = preset(name, players=players)
+    actions, start = 0, time.perf_counter()
+    for k in range(matches):
+        match = Match(rules, [Player(f"P{i}", "bot") for i in range(players)], seed + k)
+        policy = GreedyRandom(seed + k)
+        while not match.over:
+            match.apply(policy.choose(match))
+            actions += 1
+    elapsed = time.perf_counter() - start
+    return matches / elapsed, actions / elapsed
+
+
+def main() -> int:
+    """Run the benchmark and print a table (or JSON)."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seconds", type=float, default=5.0, help="per preset, uniform play")
+    parser.add_argument("--matches", type=int, default=20, help="per preset, greedy play")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    seats = {"classic": 2, "standard": 4, "romme": 4, "hand": 4}
+    rows = []
+    for name in PRESETS:
+        uni = uniform_actions(name, seats[name], args.seconds, args.seed)
+        mps, aps = greedy_matches(name, seats[name], args.matches, args.seed)
+        rows.append(
+            {
+                "preset": name,
+                "players": seats[name],
+                "uniform_actions_per_s": round(uni),
+                "greedy_actions_per_s": round(aps),
+                "greedy_matches_per_s": round(mps, 2),
+            }
+        )
+    if args.json:
+        print(json.dumps(rows, indent=2))
+    else:
+        print(
+            f"{'preset':10} {'seats':>5} {'uniform act/s':>14} {'greedy act/s':>13} {'matches/s':>10}"
+        )
+        for r in rows:
+            print(
+                f"{r['preset']:10} {r['players']:>5} {r['uniform_actions_per_s']:>14} "
+                f"{r['greedy_actions_per_s']:>13} {r['greedy_matches_per_s']:>10}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
