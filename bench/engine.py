@@ -16,9 +16,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from game.match import Match, Player  # noqa: E402
-from game.playout import GreedyRandom  # noqa: E402
-from game.rules import PRESETS, preset  # noqa: E402
+from game.match import Match, Player
+from game.playout import GreedyRandom
+from game.rules import PRESETS, preset
 
 
 def uniform_actions(name: str, players: int, seconds: float, seed: int) -> float:
@@ -77,7 +77,8 @@ def main() -> int:
         print(json.dumps(rows, indent=2))
     else:
         print(
-            f"{'preset':10} {'seats':>5} {'uniform act/s':>14} {'greedy act/s':>13} {'matches/s':>10}"
+            f"{'preset':10} {'seats':>5} {'uniform act/s':>14} "
+            f"{'greedy act/s':>13} {'matches/s':>10}"
         )
         for r in rows:
             print(

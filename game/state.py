@@ -456,7 +456,7 @@ class Round:
         return problem or plan
 
     def legal_discards(self) -> list[A.Discard]:
-        """The discards that ``check`` accepts now (checked once for all cards when not going out)."""
+        """The discards that ``check`` accepts now (one end-of-turn check serves all cards)."""
         if self.end is not None or self.phase not in ("play", "discard"):
             return []
         hand = self.hand
