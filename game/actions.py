@@ -1,8 +1,12 @@
-"""Actions: one small frozen type each, with parse and format (docs/NOTATION.md)."""
+"""Actions: one small immutable type each, with parse and format (docs/NOTATION.md).
+
+Actions are named tuples (cheap to build and hash: the legal-move list makes many); the
+last field ``tag`` names the verb, so two different kinds of action never compare equal.
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from .cards import CardError, Face
 
@@ -11,93 +15,109 @@ class ActionError(ValueError):
     """A text that is not an action in notation."""
 
 
-@dataclass(frozen=True, slots=True)
-class Draw:
+class Draw(NamedTuple):
     """Take the top card of the stock."""
+
+    tag: str = "draw"
 
     def notation(self) -> str:
         """``draw``."""
         return "draw"
 
 
-@dataclass(frozen=True, slots=True)
-class Take:
+class Take(NamedTuple):
     """Take the top card of the discard pile."""
+
+    tag: str = "take"
 
     def notation(self) -> str:
         """``take``."""
         return "take"
 
 
-@dataclass(frozen=True, slots=True)
-class Meld:
+class Meld(NamedTuple):
     """Put a new meld on the table; ``decls[i]`` is what wild ``cards[i]`` stands for."""
 
     cards: tuple[Face, ...]
     decls: tuple[Face | None, ...]
+    tag: str = "meld"
 
     def notation(self) -> str:
         """``meld 7H AC=8H 9H``."""
         return "meld " + _cards_text(self.cards, self.decls)
 
 
-@dataclass(frozen=True, slots=True)
-class LayOff:
+class LayOff(NamedTuple):
     """Add cards from hand to table meld ``meld``."""
 
     cards: tuple[Face, ...]
     decls: tuple[Face | None, ...]
     meld: int
+    tag: str = "layoff"
 
     def notation(self) -> str:
         """``layoff 10H m2``."""
         return f"layoff {_cards_text(self.cards, self.decls)} m{self.meld}"
 
 
-@dataclass(frozen=True, slots=True)
-class Swap:
+class Swap(NamedTuple):
     """Put natural cards into meld ``meld`` in place of the wild they stand for."""
 
     cards: tuple[Face, ...]
     meld: int
+    tag: str = "swap"
 
     def notation(self) -> str:
         """``swap 8H m3``."""
         return f"swap {' '.join(c.notation() for c in self.cards)} m{self.meld}"
 
 
-@dataclass(frozen=True, slots=True)
-class Discard:
+class Discard(NamedTuple):
     """Discard a card, ending the turn."""
 
     card: Face
+    tag: str = "discard"
 
     def notation(self) -> str:
         """``discard KS``."""
         return f"discard {self.card.notation()}"
 
 
-@dataclass(frozen=True, slots=True)
-class Announce:
+_DISCARDS: dict[Face, Discard] = {}
+
+
+def discard_of(face: Face) -> Discard:
+    """The (shared) discard action for a face."""
+    action = _DISCARDS.get(face)
+    if action is None:
+        action = _DISCARDS[face] = Discard(face)
+    return action
+
+
+class Announce(NamedTuple):
     """Announce the cards left (manual announcements)."""
+
+    tag: str = "announce"
 
     def notation(self) -> str:
         """``announce``."""
         return "announce"
 
 
-@dataclass(frozen=True, slots=True)
-class Redeal:
+class Redeal(NamedTuple):
     """Ask for a redeal of a weak hand (Hand)."""
+
+    tag: str = "redeal"
 
     def notation(self) -> str:
         """``redeal``."""
         return "redeal"
 
 
-@dataclass(frozen=True, slots=True)
-class Undo:
+class Undo(NamedTuple):
     """Take back the last meld, lay-off or swap (or taking the discard) of this turn."""
+
+    tag: str = "undo"
 
     def notation(self) -> str:
         """``undo``."""

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator, Sequence
 from itertools import combinations
 from typing import TYPE_CHECKING
@@ -16,6 +17,7 @@ if TYPE_CHECKING:
 
 Option = tuple[tuple[Card, ...], tuple[Face | None, ...]]
 
+SUITS = tuple(Suit)
 MAX_WILDS = 2  # more wilds in one meld are legal where allowed, but never listed
 
 
@@ -29,6 +31,8 @@ def _max_wilds(size: int, rules: Rules) -> int:
 
 def _split(hand: Sequence[Card], wilds: WildInfo) -> tuple[dict[Face, Card], list[Card]]:
     """First copy of every natural face, and one card of every wild face (twice if held twice)."""
+    if not wilds.wild_faces and wilds.joker_as is None:
+        return {c.face: c for c in reversed(hand)}, []
     naturals: dict[Face, Card] = {}
     wild_cards: list[Card] = []
     seen_wild: dict[Face, int] = {}
@@ -62,18 +66,17 @@ def _sets(
     wilds: WildInfo,
     rules: Rules,
 ) -> Iterator[Option]:
-    by_rank: dict[int, list[Card]] = {}
-    if rules.set_suits == "any":
-        for c in hand:
-            if not wilds.is_wild(c):
-                by_rank.setdefault(wilds.natural(c).rank, []).append(c)
-    else:
-        for f, c in naturals.items():
-            by_rank.setdefault(f.rank, []).append(c)
     spare = min(len(wild_cards), MAX_WILDS)
-    for rank, pool in by_rank.items():
-        if len(pool) + spare < 3:
+    if rules.set_suits == "any":
+        cards = [c for c in hand if not wilds.is_wild(c)]
+        counts = Counter(wilds.natural(c).rank for c in cards)
+    else:
+        cards = list(naturals.values())
+        counts = Counter(f.rank for f in naturals)
+    for rank, count in counts.items():
+        if count + spare < 3:
             continue
+        pool = [c for c in cards if wilds.natural(c).rank == rank]
         seen: set[tuple[Face, ...]] = set()
         for k in range(1, min(4, len(pool)) + 1):
             for group in combinations(pool, k):
@@ -103,18 +106,22 @@ def _fill_set(
                 yield group + wgroup, (None,) * k + decls
 
 
-def _run_positions(rules: Rules) -> range:
-    return range(1, 14 if rules.ace == "low" else 15)
-
-
 def _runs(naturals: dict[Face, Card], wild_cards: list[Card], rules: Rules) -> Iterator[Option]:
+    spare = min(len(wild_cards), MAX_WILDS)
     any_ace = naturals.get(ANY_ACE)
-    for suit in Suit:
+    masks = [0, 0, 0, 0]
+    for f in naturals:
+        if f.suit is not None:
+            masks[f.suit] |= 1 << f.rank
+    for suit in SUITS:
+        mask = masks[suit] | (2 if any_ace is not None else 0)
+        if spare == 0 and not _three_in_a_row(mask, rules):
+            continue
+        if mask.bit_count() + spare < 3:
+            continue
         have = {f.rank: c for f, c in naturals.items() if f.suit == suit}
         if any_ace is not None and ACE not in have:
             have[ACE] = any_ace
-        if not have:
-            continue
         yield from _suit_runs(have, suit, wild_cards, rules)
 
 
@@ -122,8 +129,6 @@ def _suit_runs(
     have: dict[int, Card], suit: Suit, wild_cards: list[Card], rules: Rules
 ) -> Iterator[Option]:
     spare = min(len(wild_cards), MAX_WILDS)
-    if len(have) + spare < 3 or (spare == 0 and not _has_three_in_a_row(have, rules)):
-        return
     top = 13 if rules.ace == "low" else 14
     for start in range(1, 14):
         if spare == 0 and rank_at(start) not in have:
@@ -145,13 +150,10 @@ def _suit_runs(
             yield from _fill_run(cards, missing, start, suit, wild_cards)
 
 
-def _has_three_in_a_row(have: dict[int, Card], rules: Rules) -> bool:
-    """Quick test: do the ranks held contain three consecutive positions at all?"""
-    mask = 0
-    for rank in have:
-        mask |= 1 << rank
-        if rank == ACE and rules.ace != "low":
-            mask |= 1 << 14
+def _three_in_a_row(mask: int, rules: Rules) -> bool:
+    """Quick test on a bit mask of ranks held: are three consecutive positions there?"""
+    if rules.ace != "low" and mask & 2:
+        mask |= 1 << 14  # the ace above the king
     if rules.ace == "around":
         mask |= (mask >> 1 & 0b11) << 14  # ace and two again above the king
     return bool(mask & (mask >> 1) & (mask >> 2))
@@ -180,20 +182,22 @@ def meld_options(
     rules: Rules,
     must_include: Card | None = None,
     limit: int = 0,
+    split: tuple[dict[Face, Card], list[Card]] | None = None,
 ) -> list[Option]:
     """Melds that the cards of a hand can form (a useful subset: at most two wilds each)."""
-    naturals, wild_cards = _split(hand, wilds)
+    naturals, wild_cards = split or _split(hand, wilds)
     if (
         must_include is not None
         and must_include not in naturals.values()
         and must_include not in wild_cards
     ):
+        naturals = dict(naturals)
         if wilds.is_wild(must_include):
             wild_cards = [must_include, *wild_cards]
         else:
             naturals[wilds.natural(must_include)] = must_include
     out: list[Option] = []
-    seen: set[tuple[tuple[Card, ...], tuple[Face | None, ...]]] = set()
+    seen: set[Option] = set()
     for option in _all(naturals, hand, wild_cards, wilds, rules):
         if must_include is not None and must_include not in option[0]:
             continue
@@ -223,36 +227,43 @@ def _faces(cards: Sequence[Card]) -> tuple[Face, ...]:
     return tuple(c.face for c in cards)
 
 
-def _layoff_targets(card: Card, meld: Meld, wilds: WildInfo) -> list[Face | None]:
-    """Declarations to try when laying ``card`` off on ``meld`` (empty: it cannot fit)."""
+def _layoff_candidates(
+    rnd: Round, meld: Meld, singles: list[tuple[Card, bool, Face]]
+) -> Iterator[A.Action]:
+    """Single-card lay-offs that may fit ``meld`` (``check`` has the last word)."""
     size = len(meld.pieces)
-    if wilds.is_wild(card):
-        if meld.kind == "set":
-            return [None]
-        suit = meld.suit
-        return [face_of(rank_at(meld.start - 1), suit), face_of(rank_at(meld.start + size), suit)]
-    face = wilds.natural(card)
     if meld.kind == "set":
-        return [None] if size < 4 and face.rank == meld.rank else []
-    if face.suit is not None and face.suit != meld.suit:
-        return []
-    return [None] if face.rank in (rank_at(meld.start - 1), rank_at(meld.start + size)) else []
+        if size < 4:
+            for card, wild, face in singles:
+                if wild or face.rank == meld.rank:
+                    yield A.LayOff((card.face,), (None,), meld.id)
+        return
+    suit = meld.suit
+    low, high = rank_at(meld.start - 1), rank_at(meld.start + size)
+    for card, wild, face in singles:
+        if wild:
+            for rank in (low, high):
+                yield A.LayOff((card.face,), (face_of(rank, suit),), meld.id)
+        elif face.rank in (low, high) and face.suit in (suit, None):
+            yield A.LayOff((card.face,), (None,), meld.id)
 
 
 def _play_candidates(rnd: Round) -> list[A.Action]:
-    return list(_play_iter(rnd))
-
-
-def _play_iter(rnd: Round) -> Iterator[A.Action]:
-    hand, wilds, rules = rnd.hand, rnd.wilds, rnd.rules
-    for cards, decls in meld_options(hand, wilds, rules):
-        yield A.Meld(_faces(cards), decls)
-    singles = {(c.face, wilds.is_wild(c)): c for c in hand}
+    hand, wilds = rnd.hand, rnd.wilds
+    split = _split(hand, wilds)
+    out: list[A.Action] = [
+        A.Meld(_faces(cards), decls)
+        for cards, decls in meld_options(hand, wilds, rnd.rules, split=split)
+    ]
+    if not rnd.table:
+        return out
+    naturals, wild_cards = split
+    singles = [(c, False, f) for f, c in naturals.items()]
+    singles += [(c, True, c.face) for c in dict.fromkeys(wild_cards)]
     for meld in rnd.table:
-        for card in singles.values():
-            for decl in _layoff_targets(card, meld, wilds):
-                yield A.LayOff((card.face,), (decl,), meld.id)
-        yield from _swap_candidates(rnd, meld)
+        out += _layoff_candidates(rnd, meld, singles)
+        out += _swap_candidates(rnd, meld)
+    return out
 
 
 def _swap_candidates(rnd: Round, meld: Meld) -> Iterator[A.Action]:

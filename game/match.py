@@ -140,8 +140,9 @@ class Match:
             action = A.parse(action)
         if self.over:
             raise IllegalAction(refuse("match_over", "the match is over"), action.notation())
-        self.round.apply(action)
-        self.actions.append(action.notation())
+        text = action.notation()
+        self.round.apply(action, text)
+        self.actions.append(text)
         if self.round.end is not None:
             self._finish_round(self.round.end)
 

@@ -26,7 +26,7 @@ class WildInfo:
 
     def natural(self, card: Card) -> Face:
         """The face a non-wild card plays as (a non-wild joker is an ace)."""
-        if card.face.is_joker:
+        if card.face.rank == 0:
             return self.joker_as if card not in self.tamed and self.joker_as else ANY_ACE
         return card.face
 
@@ -70,16 +70,12 @@ class Meld:
     @property
     def rank(self) -> int:
         """The rank of a set (0 for a run)."""
-        return next(p.rep.rank for p in self.pieces if not p.wild) if self.kind == "set" else 0
+        return self.pieces[0].rep.rank if self.kind == "set" else 0
 
     @property
     def suit(self) -> Suit | None:
         """The suit of a run (None for a set)."""
-        return (
-            next((p.rep.suit for p in self.pieces if not p.wild), None)
-            if self.kind == "run"
-            else None
-        )
+        return self.pieces[0].rep.suit if self.kind == "run" else None
 
     def notation(self) -> str:
         """The meld's cards in notation, wilds written ``W=X``."""
@@ -137,11 +133,25 @@ def _window_ok(start: int, length: int, ace: str) -> bool:
     return start >= 1 and end <= 13
 
 
-def _starts(length: int, ace: str, contains: tuple[int, int] | None) -> range:
+def _starts(
+    length: int, ace: str, contains: tuple[int, int] | None, ranks: Sequence[int] = ()
+) -> list[int]:
+    """Low positions of the windows worth trying: they must cover ``contains`` and the ranks."""
     if contains is not None:
         lo, hi = contains
-        return range(hi - length + 1, lo + 1)
-    return range(1, 14 if ace == "low" else 15)
+        return list(range(hi - length + 1, lo + 1))
+    if not ranks or ace == "around":
+        return list(range(1, 14 if ace == "low" else 15))
+    out: list[int] = []
+    readings = (
+        [ranks]
+        if ACE not in ranks or ace == "low"
+        else [ranks, [14 if r == ACE else r for r in ranks]]
+    )
+    for pos in readings:
+        lo, hi = min(pos), max(pos)
+        out += [s for s in range(max(1, hi - length + 1), lo + 1) if s not in out]
+    return out
 
 
 # --- building a meld ---------------------------------------------------------
@@ -281,8 +291,9 @@ def _run_shapes(
         )
     suits = [suit] if suit is not None else list(Suit)
     shapes = []
+    fixed = [f.rank for it in items for f in (it.rep if it.wild else it.natural,) if f is not None]
     for s in suits:
-        for start in _starts(len(items), rules.ace, contains):
+        for start in _starts(len(items), rules.ace, contains, fixed):
             if _window_ok(start, len(items), rules.ace):
                 shape = _place(items, start, s)
                 if shape is not None:
@@ -441,8 +452,37 @@ def new_meld(items: Sequence[Item], rules: Rules, meld_id: int, owner: int) -> M
     return shape if isinstance(shape, Refusal) else to_meld(shape, items, meld_id, owner)
 
 
+def _extend(meld: Meld, item: Item, rules: Rules) -> Meld | None:
+    """One natural card at an end of a run or into a set, when it plainly fits (fast path)."""
+    face = item.natural
+    if face is None or face.suit is None or item.rep is not None:
+        return None
+    size = len(meld.pieces)
+    if meld.kind == "set":
+        if size >= 4 or face.rank != meld.rank:
+            return None
+        if rules.set_suits == "distinct" and any(p.rep.suit == face.suit for p in meld.pieces):
+            return None
+        piece = Piece(item.card, face, False, item.by)
+        return Meld(meld.id, "set", (*meld.pieces, piece), meld.owner)
+    if face.suit != meld.suit:
+        return None
+    piece = Piece(item.card, face, False, item.by)
+    end = meld.start + size
+    if rank_at(end) == face.rank and _window_ok(meld.start, size + 1, rules.ace):
+        return Meld(meld.id, "run", (*meld.pieces, piece), meld.owner, meld.start)
+    if rank_at(meld.start - 1) == face.rank and _window_ok(meld.start - 1, size + 1, rules.ace):
+        start = (meld.start - 2) % 13 + 1 if rules.ace == "around" else meld.start - 1
+        return Meld(meld.id, "run", (piece, *meld.pieces), meld.owner, start)
+    return None
+
+
 def lay_off(meld: Meld, new: Sequence[Item], rules: Rules) -> Meld | Refusal:
     """The meld with cards added, or why they do not fit."""
+    if len(new) == 1:
+        quick = _extend(meld, new[0], rules)
+        if quick is not None:
+            return quick
     items = items_of(meld) + list(new)
     contains = (meld.start, meld.start + len(meld.pieces) - 1) if meld.kind == "run" else None
     shape = resolve(items, rules, meld.kind, contains)

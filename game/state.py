@@ -66,7 +66,7 @@ class _Snapshot:
     turn: Turn
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class _Plan:
     """A checked action, ready to commit: the hand and table after it."""
 
@@ -74,7 +74,7 @@ class _Plan:
     meld: Meld | None = None
     back: tuple[Card, ...] = ()
     out: bool = False
-    flags: dict[str, bool] = field(default_factory=dict)
+    flags: dict[str, bool] | None = None
 
 
 PLAY_ACTIONS = (A.Meld, A.LayOff, A.Swap)
@@ -117,6 +117,7 @@ class Round:
         self.end: RoundEnd | None = None
         self.history: list[tuple[int, str]] = []
         self._undo: list[_Snapshot] = []
+        self._plans: dict[A.Action, _Plan] = {}
         self.current = self.next_seat(self.dealer)
         self.phase = "draw"
         self.turn = Turn(self.current)
@@ -145,21 +146,33 @@ class Round:
         got = self._plan(action)
         return got if isinstance(got, Refusal) else None
 
-    def apply(self, action: A.Action) -> None:
+    def apply(self, action: A.Action, text: str | None = None) -> None:
         """Carry out a legal action; raise IllegalAction (changing nothing) otherwise."""
         plan = self._plan(action)
+        text = text or action.notation()
         if isinstance(plan, Refusal):
-            raise IllegalAction(plan, action.notation())
-        self.history.append((self.current, action.notation()))
+            raise IllegalAction(plan, text)
+        self.history.append((self.current, text))
+        self._plans = {}
         self._commit(action, plan)
 
     def _plan(self, action: A.Action) -> _Plan | Refusal:
+        # Meld plans are kept until the next change, so apply() reuses what legal() checked.
+        kind = type(action)
+        cache = kind in PLAY_ACTIONS
+        if cache:
+            plan = self._plans.get(action)
+            if plan is not None:
+                return plan
         if self.end is not None:
             return refuse("round_over", "the round is over")
-        handler = _PLANNERS.get(type(action))
+        handler = _PLANNERS.get(kind)
         if handler is None:
             return refuse("unknown_action", "unknown action")
-        return handler(self, action)
+        got = handler(self, action)
+        if cache and not isinstance(got, Refusal):
+            self._plans[action] = got
+        return got
 
     def _phase_problem(self, *allowed: str) -> Refusal | None:
         if self.phase in allowed:
@@ -385,7 +398,7 @@ class Round:
             )
         if not hand and self.rules.out_requires_discard:
             return refuse("keep_one", "you must keep one card to discard")
-        plan = _Plan(hand, meld, back, not hand, flags or {})
+        plan = _Plan(hand, meld, back, not hand, flags)
         if plan.out:
             problem = self._finish_problem(plan, going_out=True)
             if problem:
@@ -459,14 +472,14 @@ class Round:
         """The discards that ``check`` accepts now (one end-of-turn check serves all cards)."""
         if self.end is not None or self.phase not in ("play", "discard"):
             return []
-        hand = self.hand
+        hand = self.hands[self.current]
         taken = self.turn.taken if self.rules.no_return else None
-        faces = dict.fromkeys(c.face for c in hand if c is not taken and c != taken)
+        faces = dict.fromkeys(c.face for c in hand if c != taken)
         if len(hand) <= 1:
-            return [A.Discard(f) for f in faces if self.check(A.Discard(f)) is None]
+            return [d for f in faces if self.check(d := A.discard_of(f)) is None]
         if self._finish_problem(_Plan(tuple(hand[1:]), back=(hand[0],)), going_out=False):
             return []
-        return [A.Discard(f) for f in faces]
+        return [A.discard_of(f) for f in faces]
 
     def _finish_problem(self, plan: _Plan, going_out: bool) -> Refusal | None:
         seat, turn, rules = self.current, self.turn, self.rules
@@ -494,13 +507,14 @@ class Round:
                     need=str(self.opening_needed()),
                     have=str(have),
                 )
-        early = turn.early_layoff or plan.flags.get("early_layoff", False)
+        flags = plan.flags or {}
+        early = turn.early_layoff or flags.get("early_layoff", False)
         if early and not going_out:
             return refuse(
                 "layoff_before_opening",
                 "laying off before your opening is allowed only when you go out in one this turn",
             )
-        partial = turn.partial_set or plan.flags.get("partial_set", False)
+        partial = turn.partial_set or flags.get("partial_set", False)
         if partial and not (going_out or len(plan.hand) == 1 or self._one_card_announced()):
             return refuse(
                 "partial_set",
@@ -593,6 +607,17 @@ class Round:
     # --- committing -----------------------------------------------------------------
 
     def _snapshot(self) -> None:
+        t = self.turn
+        turn = Turn(
+            t.seat,
+            t.taken,
+            t.new_melds,
+            t.put_cards,
+            t.laid_on_others,
+            t.early_layoff,
+            t.partial_set,
+            t.announced,
+        )
         self._undo.append(
             _Snapshot(
                 self.phase,
@@ -600,7 +625,7 @@ class Round:
                 tuple(self.table),
                 tuple(self.discard),
                 self.tamed,
-                replace(self.turn),
+                turn,
             )
         )
 
@@ -638,7 +663,7 @@ class Round:
         if is_new:
             turn.new_melds += (plan.meld.id,)
         turn.put_cards = True
-        for name, value in plan.flags.items():
+        for name, value in (plan.flags or {}).items():
             if value:
                 setattr(turn, name, True)
         self.hands[self.current] = list(plan.hand)
