@@ -118,6 +118,7 @@ class Round:
         self.history: list[tuple[int, str]] = []
         self._undo: list[_Snapshot] = []
         self._plans: dict[A.Action, _Plan] = {}
+        self._by_face: dict[Face, list[Card]] | None = None
         self.current = self.next_seat(self.dealer)
         self.phase = "draw"
         self.turn = Turn(self.current)
@@ -153,7 +154,7 @@ class Round:
         if isinstance(plan, Refusal):
             raise IllegalAction(plan, text)
         self.history.append((self.current, text))
-        self._plans = {}
+        self._plans, self._by_face = {}, None
         self._commit(action, plan)
 
     def _plan(self, action: A.Action) -> _Plan | Refusal:
@@ -230,55 +231,54 @@ class Round:
 
     # --- picking physical cards -------------------------------------------------
 
+    def _copies(self) -> dict[Face, list[Card]]:
+        """The cards in hand by face (kept until the next change)."""
+        if self._by_face is None:
+            by_face: dict[Face, list[Card]] = {}
+            for c in self.hands[self.current]:
+                by_face.setdefault(c.face, []).append(c)
+            self._by_face = by_face
+        return self._by_face
+
     def _pick(
         self, faces: tuple[Face, ...], decls: tuple[Face | None, ...]
     ) -> list[list[Card]] | Refusal:
-        """Ways to choose physical cards from hand for the faces (wild copies first if declared)."""
-        options: list[list[Card]] = []
-        hand = self.hand
+        """Ways to choose physical cards from hand for the faces (wild copies first if declared).
+
+        Usually there is one way; two appear only when a face is held both as a wild and as
+        a tamed (natural) copy, and then each is tried.
+        """
+        by_face = self._copies()
+        is_wild = self.wilds.is_wild
+        prefs: list[list[list[Card]]] = []
         for face, decl in zip(faces, decls, strict=True):
-            copies = [c for c in hand if c.face == face]
+            copies = by_face.get(face)
             if not copies:
                 return refuse("not_in_hand", "{card} is not in your hand", card=face.pretty())
-            kinds: dict[bool, Card] = {}
-            for c in copies:
-                kinds.setdefault(self.wilds.is_wild(c), c)
-            order = sorted(kinds, key=lambda wild: wild != (decl is not None))
-            options.append([kinds[w] for w in order])
+            wild = [c for c in copies if is_wild(c)]
+            if not wild or len(wild) == len(copies):
+                prefs.append([copies])
+                continue
+            tame = [c for c in copies if not is_wild(c)]
+            prefs.append(
+                [wild + tame, tame + wild] if decl is not None else [tame + wild, wild + tame]
+            )
         ways = []
-        for combo in product(*options) if len(options) < 8 else [tuple(o[0] for o in options)]:
-            picked = self._distinct_copies(list(combo), faces)
-            if picked is not None:
+        for combo in product(*prefs):
+            used: set[Card] = set()
+            picked = []
+            for order in combo:
+                card = next((c for c in order if c not in used), None)
+                if card is None:
+                    break
+                used.add(card)
+                picked.append(card)
+            if len(picked) == len(faces) and picked not in ways:
                 ways.append(picked)
         if not ways:
-            face = next(f for f in faces if sum(c.face == f for c in hand) < faces.count(f))
+            face = next(f for f in faces if len(by_face.get(f, ())) < faces.count(f))
             return refuse("not_in_hand", "you do not hold {card} that often", card=face.pretty())
         return ways
-
-    def _distinct_copies(self, combo: list[Card], faces: tuple[Face, ...]) -> list[Card] | None:
-        used: set[Card] = set()
-        out = []
-        for card in combo:
-            if card in used:
-                alt = next(
-                    (
-                        c
-                        for c in self.hand
-                        if c.face == card.face
-                        and c not in used
-                        and self.wilds.is_wild(c) == self.wilds.is_wild(card)
-                    ),
-                    None,
-                )
-                alt = alt or next(
-                    (c for c in self.hand if c.face == card.face and c not in used), None
-                )
-                if alt is None:
-                    return None
-                card = alt
-            used.add(card)
-            out.append(card)
-        return out
 
     # --- meld, lay off, swap --------------------------------------------------------
 
