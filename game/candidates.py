@@ -69,10 +69,13 @@ def _sets(
     spare = min(len(wild_cards), MAX_WILDS)
     if rules.set_suits == "any":
         cards = [c for c in hand if not wilds.is_wild(c)]
-        counts = Counter(wilds.natural(c).rank for c in cards)
+        ranks = [wilds.natural(c).rank for c in cards]
     else:
         cards = list(naturals.values())
-        counts = Counter(f.rank for f in naturals)
+        ranks = [f.rank for f in naturals]
+    if spare == 0 and len(ranks) - len(set(ranks)) < 2:
+        return  # no rank is held three times
+    counts = Counter(ranks)
     for rank, count in counts.items():
         if count + spare < 3:
             continue

@@ -736,7 +736,7 @@ class Round:
         top = self.discard.pop()
         pile, self.discard = self.discard, [top]
         if rules.stock_empty == "flip_once":
-            self.stock = pile  # turned over: the oldest discard becomes the top of the stock
+            self.stock = pile[::-1]  # turned over: the oldest discard is now on top (list end)
         else:
             self.rng.shuffle(pile)
             self.stock = pile
