@@ -24,6 +24,8 @@ def read_json(path: str) -> tuple[Any, str | None]:
         return None, f"{path}: cannot read it ({e})"
     except json.JSONDecodeError as e:
         return None, f"{path}: not JSON (line {e.lineno}, column {e.colno}: {e.msg})"
+    except (RecursionError, ValueError):
+        return None, f"{path}: not a record (the JSON is nested too deeply or malformed)"
 
 
 def cmd_replay(args: argparse.Namespace) -> int:

@@ -149,7 +149,7 @@ def _classic(players: int, o: dict[str, Any]) -> dict[str, Any]:
 
 def _standard(players: int, o: dict[str, Any]) -> dict[str, Any]:
     decks = o.get("decks", 2 if players >= 5 else 1)
-    hand_size = {1: 6, 2: 10}[decks] if players >= 5 else (10 if players == 2 else 7)
+    hand_size = (6 if decks == 1 else 10) if players >= 5 else (10 if players == 2 else 7)
     jokers = o.get("jokers", 0)
     scoring = o.get("scoring", "penalty")
     collects = scoring == "winner_collects"
@@ -350,8 +350,13 @@ def _combination_problems(r: Rules) -> list[str]:
         problems.append("teams need four players and Hand scoring")
     if r.set_wild == "missing" and r.set_suits != "distinct":
         problems.append("wilds standing for the missing suits need sets of distinct suits")
-    if r.target < 1 or r.turn_limit < 0:
-        problems.append("target must be positive and turn_limit zero or more")
+    low, high = (1, 50) if r.match_end == "rounds" else (10, 10_000)
+    if r.preset == "classic" and r.match_end == "target":
+        low, high = 50, 500
+    if not low <= r.target <= high:
+        problems.append(f"target must be from {low} to {high} for match_end {r.match_end}")
+    if r.turn_limit < 0 or r.turn_limit > 10_000:
+        problems.append("turn_limit must be 0 (off) or up to 10000 turns")
     if r.discard_pickup == "must_meld_new" and r.lay_off_before_opening:
         problems.append("discard_pickup = must_meld_new needs lay_off_before_opening off")
     return problems
