@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .cards import ACE, KING, Card, Face, Suit, face_of
+from .cards import ACE, Card, Face, Suit, face_of
 from .errors import Refusal, refuse
 from .rules import Rules
 
@@ -242,7 +242,9 @@ def _declared_set(
 
 
 def _run_suit(items: Sequence[Item]) -> Suit | Refusal | None:
-    suits = {r.suit for it in items for r in (it.natural, it.rep) if r is not None and r.suit}
+    suits = {
+        r.suit for it in items for r in (it.natural, it.rep) if r is not None and r.suit is not None
+    }
     if len(suits) > 1:
         return refuse(
             "run_suits", "{cards}: a run needs one suit", cards=_fmt([it.card for it in items])
@@ -312,22 +314,27 @@ def _run_reason(items: Sequence[Item], suit: Suit | None, rules: Rules) -> Refus
         }
     )
     s = suit if suit is not None else Suit.S
-    if ACE in ranks and KING in ranks and rules.ace != "around":
-        high = [r for r in ranks if r > 7]
-        low = [r for r in ranks if 1 < r <= 7]
-        names = "-".join(face_of(r, None).pretty() for r in [*high, ACE, *low])
-        if low:
+    wilds = sum(it.wild and it.rep is None for it in items)
+    allowed = [ranks]
+    if ACE in ranks and rules.ace != "low":
+        allowed.append(sorted(14 if r == ACE else r for r in ranks))
+    if rules.ace == "around":
+        allowed.append(_cyclic_span(ranks))
+    best = min(allowed, key=lambda ps: ps[-1] - ps[0])
+    if _gaps(best) > wilds and rules.ace != "around":
+        wrap = _cyclic_span(ranks)
+        if wrap[-1] > 14 and _gaps(wrap) <= wilds:
+            names = "-".join(face_of(rank_at(p), None).pretty() for p in wrap)
             return refuse("around_corner", "{names} is not a run", names=names)
-        if rules.ace == "low":
+        high = sorted(14 if r == ACE else r for r in ranks)
+        if rules.ace == "low" and ACE in ranks and _gaps(high) <= wilds:
+            names = "-".join(face_of(rank_at(p), None).pretty() for p in high)
             return refuse(
                 "ace_low", "{names} is not a run: the ace only goes below the 2", names=names
             )
-    best = _best_span(ranks, rules)
-    wilds = sum(it.wild and it.rep is None for it in items)
-    missing = [
-        face_of(rank_at(p), s) for p in range(best[0], best[-1] + 1) if rank_at(p) not in ranks
-    ]
-    if len(missing) > wilds:
+    if _gaps(best) > wilds:
+        have = set(best)
+        missing = [face_of(rank_at(p), s) for p in range(best[0], best[-1]) if p not in have]
         first, last = face_of(rank_at(best[0]), s), face_of(rank_at(best[-1]), s)
         return refuse(
             "run_gap",
@@ -339,11 +346,19 @@ def _run_reason(items: Sequence[Item], suit: Suit | None, rules: Rules) -> Refus
     return refuse("not_a_run", "{cards} is not a run", cards=_fmt([it.card for it in items]))
 
 
-def _best_span(ranks: list[int], rules: Rules) -> list[int]:
-    options = [ranks]
-    if ACE in ranks and rules.ace != "low":
-        options.append(sorted(14 if r == ACE else r for r in ranks))
-    return min(options, key=lambda rs: rs[-1] - rs[0])
+def _gaps(positions: list[int]) -> int:
+    """Positions missing inside a sorted span."""
+    return positions[-1] - positions[0] + 1 - len(positions)
+
+
+def _cyclic_span(ranks: list[int]) -> list[int]:
+    """The shortest reading of the ranks going round the corner (positions may pass 13)."""
+    best = ranks
+    for k in range(1, len(ranks)):
+        turned = ranks[k:] + [r + 13 for r in ranks[:k]]
+        if turned[-1] - turned[0] < best[-1] - best[0]:
+            best = turned
+    return best
 
 
 def shapes(
