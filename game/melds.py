@@ -333,16 +333,13 @@ def _run_reason(items: Sequence[Item], suit: Suit | None, rules: Rules) -> Refus
                 "ace_low", "{names} is not a run: the ace only goes below the 2", names=names
             )
     if _gaps(best) > wilds:
-        have = set(best)
-        missing = [face_of(rank_at(p), s) for p in range(best[0], best[-1]) if p not in have]
-        first, last = face_of(rank_at(best[0]), s), face_of(rank_at(best[-1]), s)
-        return refuse(
-            "run_gap",
-            "needs {missing} between {low} and {high}",
-            missing=_fmt(missing),
-            low=first.pretty(),
-            high=last.pretty(),
-        )
+        holes = [
+            f"{_fmt([face_of(rank_at(p), s) for p in range(lo + 1, hi)])} between "
+            f"{face_of(rank_at(lo), s).pretty()} and {face_of(rank_at(hi), s).pretty()}"
+            for lo, hi in zip(best, best[1:], strict=False)
+            if hi - lo > 1
+        ]
+        return refuse("run_gap", "needs {holes}", holes=", ".join(holes))
     return refuse("not_a_run", "{cards} is not a run", cards=_fmt([it.card for it in items]))
 
 
