@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from itertools import pairwise
 
 from .cards import ACE, Card, Face, Suit, face_of
 from .errors import Refusal, refuse
@@ -336,7 +337,7 @@ def _run_reason(items: Sequence[Item], suit: Suit | None, rules: Rules) -> Refus
         holes = [
             f"{_fmt([face_of(rank_at(p), s) for p in range(lo + 1, hi)])} between "
             f"{face_of(rank_at(lo), s).pretty()} and {face_of(rank_at(hi), s).pretty()}"
-            for lo, hi in zip(best, best[1:], strict=False)
+            for lo, hi in pairwise(best)
             if hi - lo > 1
         ]
         return refuse("run_gap", "needs {holes}", holes=", ".join(holes))

@@ -9,7 +9,18 @@ from itertools import product
 from . import actions as A
 from .cards import Card, Face
 from .errors import IllegalAction, Refusal, refuse
-from .melds import Item, Meld, WildInfo, items_for, lay_off, meld_value, new_meld, swap
+from .melds import (
+    Item,
+    Meld,
+    Shape,
+    WildInfo,
+    items_for,
+    lay_off,
+    meld_value,
+    resolve,
+    swap,
+    to_meld,
+)
 from .rules import Rules
 
 
@@ -119,6 +130,7 @@ class Round:
         self._undo: list[_Snapshot] = []
         self._plans: dict[A.Action, _Plan] = {}
         self._by_face: dict[Face, list[Card]] | None = None
+        self._shapes: dict[tuple[object, ...], Shape | Refusal] = {}
         self.current = self.next_seat(self.dealer)
         self.phase = "draw"
         self.turn = Turn(self.current)
@@ -293,13 +305,23 @@ class Round:
         first: Refusal | None = None
         for cards in ways:
             items = items_for(cards, action.decls, self.wilds, self.current)
-            meld = new_meld(items, self.rules, self._next_id(), self.current)
-            if isinstance(meld, Refusal):
-                first = first or meld
+            shape = self._resolve(tuple(cards), action.decls, items)
+            if isinstance(shape, Refusal):
+                first = first or shape
                 continue
-            return self._after_play(cards, meld, ())
+            return self._after_play(cards, to_meld(shape, items, self._next_id(), self.current), ())
         assert first is not None
         return first
+
+    def _resolve(
+        self, cards: tuple[Card, ...], decls: tuple[Face | None, ...], items: list[Item]
+    ) -> Shape | Refusal:
+        """How the cards read as a new meld; remembered for the round (hands repeat a lot)."""
+        key = (cards, decls, self.tamed)
+        shape = self._shapes.get(key)
+        if shape is None:
+            shape = self._shapes[key] = resolve(items, self.rules)
+        return shape
 
     def _next_id(self) -> int:
         return max((m.id for m in self.table), default=0) + 1
