@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field, replace
 from itertools import product
+from typing import Any
 
 from . import actions as A
 from .cards import Card, Face
@@ -130,7 +131,7 @@ class Round:
         self._undo: list[_Snapshot] = []
         self._plans: dict[A.Action, _Plan] = {}
         self._by_face: dict[Face, list[Card]] | None = None
-        self._shapes: dict[tuple[object, ...], Shape | Refusal] = {}
+        self._shapes: dict[tuple[object, ...], Any] = {}
         self.current = self.next_seat(self.dealer)
         self.phase = "draw"
         self.turn = Turn(self.current)
@@ -351,7 +352,7 @@ class Round:
         first: Refusal | None = None
         for cards in ways:
             items = items_for(cards, action.decls, self.wilds, self.current)
-            grown = lay_off(meld, items, self.rules)
+            grown = self._grow(meld, tuple(cards), action.decls, items)
             if isinstance(grown, Refusal):
                 first = first or grown
                 continue
@@ -363,6 +364,16 @@ class Round:
             return self._after_play(cards, grown, (), flags)
         assert first is not None
         return first
+
+    def _grow(
+        self, meld: Meld, cards: tuple[Card, ...], decls: tuple[Face | None, ...], items: list[Item]
+    ) -> Meld | Refusal:
+        """The meld with cards laid off; remembered for the round like new melds."""
+        key = (id(meld), cards, decls, self.tamed, self.current)
+        got = self._shapes.get(key)
+        if got is None or got[0] is not meld:  # the meld itself is kept, so its id stays unique
+            got = self._shapes[key] = (meld, lay_off(meld, items, self.rules))
+        return got[1]
 
     def _partial_set(self, meld: Meld, items: list[Item]) -> bool:
         """Hand: one missing card laid off on a set of two naturals and a wild."""
