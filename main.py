@@ -42,6 +42,20 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return code
 
 
+def cmd_simulate(args: argparse.Namespace) -> int:
+    """Bots play matches without a window; print results (a table or JSON)."""
+    from commands.simulate import check_args, simulate, table
+
+    levels = [s.strip() for s in args.seats.split(",") if s.strip()]
+    problem = check_args(args.rules, levels, args.games)
+    if problem is not None:
+        print(f"simulate: {problem}", file=sys.stderr)
+        return 2
+    result = simulate(args.rules, levels, args.games, args.seed, progress=not args.json)
+    print(json.dumps(result, indent=2) if args.json else table(result))
+    return 0 if not result["errors"] else 1
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command line of docs/NOTATION.md."""
     parser = argparse.ArgumentParser(prog="main.py", description="Rummy Table")
@@ -50,6 +64,13 @@ def build_parser() -> argparse.ArgumentParser:
     rp.add_argument("file")
     rp.add_argument("--compact", action="store_true", help="one line of JSON")
     rp.set_defaults(func=cmd_replay)
+    sim = sub.add_parser("simulate", help="bots play matches without a window")
+    sim.add_argument("--rules", default="classic", help="preset: classic, standard, romme, hand")
+    sim.add_argument("--seats", default="medium,easy", help="bot levels, comma separated")
+    sim.add_argument("--games", type=int, default=100)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--json", action="store_true", help="print JSON")
+    sim.set_defaults(func=cmd_simulate)
     parser.add_argument("--load", metavar="FILE", help="open the game at a record's position")
     parser.add_argument("--screenshot", metavar="PNG", help="render the table to a PNG and exit")
     parser.add_argument("--size", metavar="WxH", help="window size for --screenshot")

@@ -590,6 +590,14 @@ def card_value(rank: int) -> int:
     return 10 if rank >= 10 else rank
 
 
+def card_penalty(card: Card, wilds: WildInfo, rules: Rules) -> int:
+    """Penalty value of a card left in hand (jokers and other wilds per ``penalty_values``)."""
+    values = rules.penalty_values
+    if wilds.is_wild(card):
+        return values.joker if card.face.rank == 0 else values.wild
+    return values.of_rank(wilds.natural(card).rank)
+
+
 def meld_value(meld: Meld, rules: Rules) -> int:
     """Opening value of a meld per ``opening_ace``."""
     total = 0

@@ -15,6 +15,7 @@ from .melds import (
     Meld,
     Shape,
     WildInfo,
+    card_penalty,
     items_for,
     lay_off,
     meld_value,
@@ -799,10 +800,7 @@ class Round:
 
     def card_value(self, card: Card) -> int:
         """Penalty value of a card in hand."""
-        values = self.rules.penalty_values
-        if self.wilds.is_wild(card):
-            return values.joker if card.face.is_joker else values.wild
-        return values.of_rank(self.wilds.natural(card).rank)
+        return card_penalty(card, self.wilds, self.rules)
 
     def _in_one(self) -> bool:
         """Going out now would be going out in one (call before the turn is closed)."""

@@ -1,0 +1,102 @@
+"""What every bot level needs: its seeded generator, card values, meld arithmetic."""
+
+from __future__ import annotations
+
+import random
+
+from .. import actions as A
+from ..cards import Card
+from ..melds import Meld, card_penalty, items_for, meld_value, new_meld
+from ..view import PlayerView
+
+
+def rng_for(view: PlayerView, salt: str = "") -> random.Random:
+    """A generator seeded from the view alone (same view, same choices; no hidden input)."""
+    hand = " ".join(f"{c.face.notation()}{c.copy}" for c in view.hand)
+    return random.Random(f"{salt}|{view.seat}|{view.round_number}|{len(view.history)}|{hand}")
+
+
+def penalty(view: PlayerView, card: Card) -> int:
+    """What a card costs if it is still in hand when the round ends."""
+    return card_penalty(card, view.wilds, view.rules)
+
+
+def of_kind(view: PlayerView, kind: type) -> list[A.Action]:
+    """The legal actions of one kind."""
+    return [a for a in view.legal if isinstance(a, kind)]
+
+
+def cards_for(view: PlayerView, faces: tuple[object, ...]) -> list[Card] | None:
+    """Physical cards of the hand for the faces (distinct copies), or None."""
+    pool = list(view.hand)
+    out = []
+    for face in faces:
+        card = next((c for c in pool if c.face == face), None)
+        if card is None:
+            return None
+        pool.remove(card)
+        out.append(card)
+    return out
+
+
+def meld_of(view: PlayerView, action: A.Meld) -> Meld | None:
+    """The table meld a Meld action would make (None if it is not one)."""
+    cards = cards_for(view, action.cards)
+    if cards is None:
+        return None
+    got = new_meld(items_for(cards, action.decls, view.wilds, view.seat), view.rules, 0, view.seat)
+    return got if isinstance(got, Meld) else None
+
+
+def opening_value(view: PlayerView, action: A.Meld) -> int:
+    """Opening points of a meld action."""
+    meld = meld_of(view, action)
+    return meld_value(meld, view.rules) if meld else 0
+
+
+def discard_by(view: PlayerView, key: object) -> A.Action | None:
+    """The legal discard whose card maximises ``key(card)`` (None when none is legal)."""
+    discards = [a for a in view.legal if isinstance(a, A.Discard)]
+    if not discards:
+        return None
+    by_face = {c.face: c for c in view.hand}
+    return max(discards, key=lambda a: key(by_face[a.card]))  # type: ignore[operator]
+
+
+def undid_this_turn(view: PlayerView) -> bool:
+    """True when this seat already took something back in the current turn (no loops)."""
+    for seat, text in reversed(view.history):
+        if seat != view.seat or text.startswith("discard"):
+            return False
+        if text == "undo":
+            return True
+    return False
+
+
+def opening_plan(view: PlayerView) -> list[A.Meld]:
+    """Legal melds, biggest first, that can go down together now (empty if they cannot open)."""
+    melds = sorted(
+        (a for a in view.legal if isinstance(a, A.Meld)),
+        key=lambda m: (-opening_value(view, m), -len(m.cards)),
+    )
+    chosen: list[A.Meld] = []
+    used: list[object] = []
+    for meld in melds:
+        pool = list(view.hand)
+        for f in used:
+            pool.remove(next(c for c in pool if c.face == f))
+        if all(_take_face(pool, f) for f in meld.cards):
+            chosen.append(meld)
+            used += list(meld.cards)
+    total = view.opening_value + sum(opening_value(view, m) for m in chosen)
+    if view.opened[view.seat] or total >= view.opening_needed:
+        return chosen
+    return []
+
+
+def _take_face(pool: list[Card], face: object) -> bool:
+    card = next((c for c in pool if c.face == face), None)
+    if card is None:
+        return False
+    pool.remove(card)
+    return True
