@@ -66,7 +66,7 @@ def simulate(
     games: int,
     seed: int,
     progress: bool = False,
-    max_actions: int = 200_000,
+    max_actions: int = 50_000,
 ) -> dict[str, Any]:
     """Play ``games`` matches and summarise them (the JSON of `simulate --json`)."""
     tally = Tally([0.0] * len(levels), [0] * len(levels))
