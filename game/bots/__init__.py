@@ -25,7 +25,9 @@ def chooser(level: str) -> Chooser:
     if level == "easy":
         return choose_easy
     if level in ("medium", "hard"):
-        return choose_easy  # until the solver-based levels land
+        from .medium import choose_hard, choose_medium
+
+        return choose_medium if level == "medium" else choose_hard
     raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
 
 

@@ -1,0 +1,131 @@
+"""The ``medium`` and ``hard`` levels: built on the exact meld solver."""
+
+from __future__ import annotations
+
+from .. import actions as A
+from ..cards import Card, Face
+from ..solver import Solution, best_melds
+from ..view import PlayerView
+from .common import of_kind, penalty, rng_for, undid_this_turn
+from .tracking import Tracker
+
+
+def choose_medium(view: PlayerView) -> A.Action:
+    """Solver play: open as soon as it can, meld and lay off, discard by deadwood and outs."""
+    return _choose(view, hard=False)
+
+
+def choose_hard(view: PlayerView) -> A.Action:
+    """Medium plus card tracking: does not feed the next player, dumps points when in danger."""
+    return _choose(view, hard=True)
+
+
+def _choose(view: PlayerView, hard: bool) -> A.Action:
+    if view.phase == "draw":
+        return _draw(view)
+    undone = undid_this_turn(view)
+    if view.phase == "play" and not undone:
+        play = _play(view)
+        if play is not None:
+            return play
+    discard = _discard(view, hard)
+    if discard is not None:
+        return discard
+    undo = of_kind(view, A.Undo)
+    return undo[0] if undo else rng_for(view).choice(list(view.legal))
+
+
+# --- drawing -----------------------------------------------------------------------------
+
+
+def _keep(view: PlayerView) -> int:
+    return 1 if view.rules.out_requires_discard else 0
+
+
+def _needs(view: PlayerView) -> int:
+    return 0 if view.opened[view.seat] else view.opening_needed
+
+
+def _draw(view: PlayerView) -> A.Action:
+    takes = of_kind(view, A.Take)
+    if not takes or undid_this_turn(view):
+        return A.Draw()
+    top = view.discard[-1]
+    now = best_melds(view.hand, view.wilds, view.rules, keep=_keep(view))
+    goal = "opening" if _needs(view) else "deadwood"
+    after = best_melds([*view.hand, top], view.wilds, view.rules, goal=goal, keep=1)
+    if not any(top in cards for cards, _ in after.melds):
+        return A.Draw()
+    if goal == "opening" and after.opening_value < _needs(view):
+        return A.Draw()
+    return takes[0] if after.deadwood_value < now.deadwood_value + penalty(view, top) else A.Draw()
+
+
+# --- melding -----------------------------------------------------------------------------
+
+
+def _plan(view: PlayerView) -> Solution:
+    keep = _keep(view)
+    if _needs(view) and view.opening_value < _needs(view):
+        opening = best_melds(view.hand, view.wilds, view.rules, goal="opening", keep=keep)
+        out = best_melds(view.hand, view.wilds, view.rules, keep=keep)
+        if len(out.deadwood) <= max(keep, 1) and not out.deadwood_value > 10:
+            return out  # going out in one may stay under the minimum
+        return opening
+    return best_melds(view.hand, view.wilds, view.rules, keep=keep)
+
+
+def _listed(
+    view: PlayerView, cards: tuple[Card, ...], decls: tuple[Face | None, ...]
+) -> A.Action | None:
+    faces = tuple(c.face for c in cards)
+    for action in view.legal:
+        if isinstance(action, A.Meld) and sorted(
+            zip(action.cards, action.decls, strict=True), key=str
+        ) == sorted(zip(faces, decls, strict=True), key=str):
+            return action
+    return None
+
+
+def _play(view: PlayerView) -> A.Action | None:
+    plan = _plan(view)
+    enough = plan.opening_value + view.opening_value >= _needs(view) or len(plan.deadwood) <= 1
+    if plan.melds and enough:
+        for cards, decls in sorted(plan.melds, key=lambda m: -len(m[0])):
+            action = _listed(view, cards, decls)
+            if action is not None:
+                return action
+    deadwood = set(plan.deadwood)
+    for action in of_kind(view, A.LayOff):
+        assert isinstance(action, A.LayOff)
+        if any(c.face == action.cards[0] for c in deadwood):
+            return action
+    swaps = of_kind(view, A.Swap)
+    return swaps[0] if swaps else None
+
+
+# --- discarding --------------------------------------------------------------------------
+
+
+def _discard(view: PlayerView, hard: bool) -> A.Action | None:
+    discards = [a for a in view.legal if isinstance(a, A.Discard)]
+    if not discards:
+        return None
+    plan = best_melds(view.hand, view.wilds, view.rules, keep=1)
+    loose = set(plan.deadwood) or set(view.hand)
+    tracker = Tracker(view)
+    by_face = {c.face: c for c in view.hand if c != view.taken}
+
+    def worth(action: A.Discard) -> tuple[float, ...]:
+        card = by_face.get(action.card)
+        if card is None:
+            return (-1e9,)
+        score = penalty(view, card) * (2.0 if hard and tracker.danger() else 1.0)
+        score -= 3.0 * tracker.outs(card)
+        if view.is_wild(card):
+            score -= 100
+        if hard:
+            score -= 12.0 * tracker.feeds_next(card)
+        return (card in loose, score)
+
+    return max(discards, key=worth)

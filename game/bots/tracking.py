@@ -1,0 +1,78 @@
+"""Card tracking from public information only: what is unseen, what the others collect."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from ..actions import parse
+from ..cards import Card, Face, Suit, face_of, make_deck
+from ..view import PlayerView
+
+
+class Tracker:
+    """What one seat can work out from its view: unseen cards, pick-ups, danger."""
+
+    def __init__(self, view: PlayerView) -> None:
+        self.view = view
+        seen = Counter(c.face for c in view.hand)
+        seen.update(c.face for c in view.discard)
+        seen.update(p.card.face for m in view.table for p in m.pieces)
+        if view.indicator is not None:
+            seen[view.indicator.face] += 1
+        deck = Counter(c.face for c in make_deck(view.rules.decks, view.rules.jokers))
+        self.unseen = deck - seen
+        self.taken = self._pick_ups()
+
+    def _pick_ups(self) -> dict[int, list[Face]]:
+        """Cards each seat took from the discard pile this round (the pile is public)."""
+        taken: dict[int, list[Face]] = {}
+        top: Face | None = None
+        for seat, text in self.view.history:
+            if text.startswith("discard"):
+                action = parse(text)
+                top = getattr(action, "card", None)
+            elif text == "take" and top is not None:
+                taken.setdefault(seat, []).append(top)
+        return taken
+
+    def outs(self, card: Card) -> float:
+        """Unseen cards that would make a meld with this card and another one in hand."""
+        face = card.face
+        if face.suit is None:
+            return 0.0
+        hand = {c.face for c in self.view.hand}
+        count = 0.0
+        same_rank = [face_of(face.rank, s) for s in Suit if s != face.suit]
+        if any(f in hand for f in same_rank):
+            count += sum(self.unseen[f] for f in same_rank if f not in hand)
+        for step in (-2, -1, 1, 2):
+            rank = face.rank + step
+            if 1 <= rank <= 13 and face_of(rank, face.suit) in hand:
+                between = face_of(face.rank + step // 2 if abs(step) == 2 else face.rank, face.suit)
+                count += self.unseen[between] if abs(step) == 2 else 1.0
+        return count
+
+    def next_seat(self) -> int:
+        """The seat that plays after this one."""
+        n = self.view.rules.players
+        return next(
+            s % n
+            for s in range(self.view.seat + 1, self.view.seat + n + 1)
+            if s % n in self.view.active
+        )
+
+    def feeds_next(self, card: Card) -> float:
+        """How much a discard would help the next player, judged by what they picked up."""
+        face = card.face
+        score = 0.0
+        for got in self.taken.get(self.next_seat(), []):
+            if got.rank == face.rank:
+                score += 1.0
+            elif got.suit == face.suit and abs(got.rank - face.rank) <= 2:
+                score += 0.7
+        return score
+
+    def danger(self) -> bool:
+        """Someone else is close to going out (two cards or fewer, or "one card" announced)."""
+        v = self.view
+        return any(s != v.seat and (v.hand_counts[s] <= 2 or v.announced[s] == 1) for s in v.active)

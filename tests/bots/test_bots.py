@@ -1,0 +1,93 @@
+"""Bots: legal actions only, no peeking at hidden cards, and a small strength check."""
+
+from __future__ import annotations
+
+import copy
+import random
+
+import pytest
+
+from game.bots import LEVELS, chooser
+from game.match import Match, Player
+from game.rules import PRESETS, preset
+from game.view import view_for
+
+SEATS = {"classic": 2, "standard": 3, "romme": 3, "hand": 4}
+SHORT = {  # short matches keep the suite fast
+    "classic": {"target": 50},
+    "standard": {"target": 30},
+    "romme": {"target": 60},
+    "hand": {"target": 1},
+}
+
+
+def new_match(name: str, levels: list[str], seed: int) -> Match:
+    rules = preset(name, players=len(levels), **SHORT[name])
+    return Match(rules, [Player(f"{lv}{i}", "bot", lv) for i, lv in enumerate(levels)], seed)
+
+
+def play(match: Match, levels: list[str], seed: int, cap: int = 20_000) -> None:
+    choosers = [chooser(lv) for lv in levels]
+    for step in range(cap):
+        if match.over:
+            return
+        seat = match.current
+        view = view_for(match, seat)
+        action = choosers[seat](view)
+        assert action in view.legal, f"seed {seed} step {step}: {levels[seat]} chose {action}"
+        match.apply(action)
+    raise AssertionError(f"seed {seed}: no match end after {cap} actions")
+
+
+@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("level", LEVELS)
+def test_a_bot_only_ever_chooses_listed_legal_actions(name: str, level: str) -> None:
+    for seed in range(2):
+        levels = [level] + ["easy"] * (SEATS[name] - 1)
+        play(new_match(name, levels, seed), levels, seed)
+
+
+def _hidden_shuffled(match: Match, seat: int, seed: int) -> Match:
+    """The same match with every card this seat cannot see dealt differently among the others."""
+    other = copy.deepcopy(match)
+    rnd = other.round
+    hidden = [c for s, h in enumerate(rnd.hands) if s != seat for c in h] + rnd.stock
+    random.Random(seed).shuffle(hidden)
+    for s, h in enumerate(rnd.hands):
+        if s != seat:
+            rnd.hands[s] = [hidden.pop() for _ in h]
+    rnd.stock = hidden
+    return other
+
+
+@pytest.mark.parametrize("name", PRESETS)
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_a_bot_decides_the_same_whatever_the_hidden_cards_are(name: str, level: str) -> None:
+    levels = [level] * SEATS[name]
+    match = new_match(name, levels, 3)
+    choose = chooser(level)
+    checked = 0
+    for step in range(400):
+        if match.over:
+            break
+        seat = match.current
+        decision = choose(view_for(match, seat))
+        for k in range(2):
+            twin = _hidden_shuffled(match, seat, seed=step * 7 + k)
+            assert choose(view_for(twin, seat)) == decision, f"{name} step {step}: it peeked"
+        checked += 1
+        match.apply(decision)
+    assert checked > 50
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_medium_beats_random(name: str) -> None:
+    wins = 0
+    games = 12
+    for seed in range(games):
+        levels = ["medium", "random"] if seed % 2 == 0 else ["random", "medium"]
+        match = new_match(name, levels, seed)
+        play(match, levels, seed)
+        medium = levels.index("medium")
+        wins += medium in match.winners
+    assert wins >= games * 0.8, f"medium won only {wins} of {games} against random in {name}"
