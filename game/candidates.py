@@ -252,6 +252,8 @@ def _layoff_candidates(
 
 
 def _play_candidates(rnd: Round) -> list[A.Action]:
+    if rnd.phase != "play":
+        return []
     hand, wilds = rnd.hand, rnd.wilds
     split = _split(hand, wilds)
     out: list[A.Action] = [
@@ -286,26 +288,23 @@ def _swap_candidates(rnd: Round, meld: Meld) -> Iterator[A.Action]:
                     yield A.Swap((face,), meld.id)
 
 
+_DRAW, _TAKE, _UNDO, _ANNOUNCE, _REDEAL = A.Draw(), A.Take(), A.Undo(), A.Announce(), A.Redeal()
+
+
 def legal_actions(rnd: Round) -> list[A.Action]:
     """Every action the player to move may take now (each one passes ``rnd.check``)."""
     if rnd.end is not None:
         return []
-    candidates: list[A.Action] = []
+    check = rnd.check
     if rnd.phase == "draw":
-        candidates += [A.Draw(), A.Take()]
-    elif rnd.phase == "play":
-        candidates += _play_candidates(rnd)
-    if rnd.phase != "draw" and rnd.rules.announce == "manual":
-        candidates.append(A.Announce())
-    if rnd.rules.redeal_pairs and rnd.turns_taken[rnd.current] == 0:
-        candidates.append(A.Redeal())
-    seen: set[A.Action] = set()
-    out: list[A.Action] = []
-    for action in candidates:
-        if action not in seen and rnd.check(action) is None:
-            seen.add(action)
-            out.append(action)
-    out += rnd.legal_discards()
+        out: list[A.Action] = [a for a in (_DRAW, _TAKE) if check(a) is None]
+    else:
+        out = list(dict.fromkeys(a for a in _play_candidates(rnd) if check(a) is None))
+        out += rnd.legal_discards()
+        if rnd.rules.announce == "manual" and check(_ANNOUNCE) is None:
+            out.append(_ANNOUNCE)
+    if rnd.rules.redeal_pairs and rnd.turns_taken[rnd.current] == 0 and check(_REDEAL) is None:
+        out.append(_REDEAL)
     if rnd.can_undo:
-        out.append(A.Undo())
+        out.append(_UNDO)
     return out

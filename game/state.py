@@ -8,6 +8,7 @@ from itertools import product
 from typing import Any
 
 from . import actions as A
+from .candidates import legal_actions, meld_options
 from .cards import Card, Face
 from .errors import IllegalAction, Refusal, refuse
 from .melds import (
@@ -132,6 +133,7 @@ class Round:
         self._undo: list[_Snapshot] = []
         self._plans: dict[A.Action, _Plan] = {}
         self._by_face: dict[Face, list[Card]] | None = None
+        self._discard_ok = False
         self._shapes: dict[tuple[object, ...], Any] = {}
         self.current = self.next_seat(self.dealer)
         self.phase = "draw"
@@ -168,7 +170,7 @@ class Round:
         if isinstance(plan, Refusal):
             raise IllegalAction(plan, text)
         self.history.append((self.current, text))
-        self._plans, self._by_face = {}, None
+        self._plans, self._by_face, self._discard_ok = {}, None, False
         self._commit(action, plan)
 
     def _plan(self, action: A.Action) -> _Plan | Refusal:
@@ -228,8 +230,6 @@ class Round:
         return _Plan(())
 
     def _usable(self, card: Card) -> bool:
-        from .candidates import meld_options
-
         tamed = self.tamed | {card} if self._tames(card) else self.tamed
         wilds = replace(self.wilds, tamed=tamed)
         hand = [*self.hand, card]
@@ -496,9 +496,11 @@ class Round:
                     "you may not discard {card}: you took it from the discard pile this turn",
                     card=action.card.pretty(),
                 )
-        card = min(copies, key=self.wilds.is_wild)
+        card = min(copies, key=self.wilds.is_wild) if len(copies) > 1 else copies[0]
         hand = tuple(c for c in self.hand if c != card)
         plan = _Plan(hand, back=(card,), out=not hand)
+        if hand and self._discard_ok:  # legal_discards() found the end of the turn in order
+            return plan
         problem = self._finish_problem(plan, going_out=not hand)
         return problem or plan
 
@@ -513,6 +515,7 @@ class Round:
             return [d for f in faces if self.check(d := A.discard_of(f)) is None]
         if self._finish_problem(_Plan(tuple(hand[1:]), back=(hand[0],)), going_out=False):
             return []
+        self._discard_ok = True
         return [A.discard_of(f) for f in faces]
 
     def _finish_problem(self, plan: _Plan, going_out: bool) -> Refusal | None:
@@ -823,8 +826,6 @@ class Round:
 
     def legal(self) -> list[A.Action]:
         """Every action the player to move may take now (each one passes ``check``)."""
-        from .candidates import legal_actions
-
         return legal_actions(self)
 
 
