@@ -120,12 +120,12 @@ def _discard(view: PlayerView, hard: bool) -> A.Action | None:
         card = by_face.get(action.card)
         if card is None:
             return (-1e9,)
-        score = penalty(view, card) * (2.0 if hard and tracker.danger() else 1.0)
-        score -= 3.0 * tracker.outs(card)
+        danger = hard and tracker.danger()
+        score = penalty(view, card) - (1.0 if danger else 3.0) * tracker.outs(card)
         if view.is_wild(card):
             score -= 100
         if hard:
-            score -= 12.0 * tracker.feeds_next(card)
+            score -= 1.0 * tracker.feeds_next(card)
         return (card in loose, score)
 
     return max(discards, key=worth)
