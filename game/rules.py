@@ -334,7 +334,7 @@ def _combination_problems(r: Rules) -> list[str]:
     if r.hand_size < 3:
         problems.append(f"a hand of {r.hand_size} cards is too small to play")
     left = stock_after_deal(r)
-    needed = r.players + 1 if r.stock_empty == "void_round" else 1
+    needed = 3 * r.players if r.stock_empty == "void_round" else 1
     if left < needed:
         problems.append(
             f"{r.decks} deck(s) with {r.jokers} jokers cannot deal {r.hand_size} "
@@ -346,6 +346,12 @@ def _combination_problems(r: Rules) -> list[str]:
         )
     if r.wilds in ("jokers",) and not r.jokers:
         problems.append("wilds = jokers needs jokers in the deck")
+    if r.match_end == "target" and r.scoring != "winner_collects":
+        problems.append("match_end = target needs scoring = winner_collects (points are good)")
+    if r.match_end in ("elimination", "penalty_limit") and r.scoring == "winner_collects":
+        problems.append(
+            f"match_end = {r.match_end} needs penalty points: choose scoring penalty or hand"
+        )
     if r.teams and (r.players != 4 or r.scoring != "hand"):
         problems.append("teams need four players and Hand scoring")
     if r.set_wild == "missing" and r.set_suits != "distinct":
