@@ -24,7 +24,7 @@ def _choose(view: PlayerView, hard: bool) -> A.Action:
     if view.phase == "draw":
         return _draw(view)
     undone = undid_this_turn(view)
-    if view.phase == "play" and not undone:
+    if view.phase == "play" and not undone and not (hard and _hold_for_one(view)):
         play = _play(view)
         if play is not None:
             return play
@@ -104,6 +104,19 @@ def _play(view: PlayerView) -> A.Action | None:
     return swaps[0] if swaps else None
 
 
+def _hold_for_one(view: PlayerView) -> bool:
+    """Hard: keep melds in hand while going out in one (doubled) is two or three cards away."""
+    if not view.rules.out_in_one_double or view.opened[view.seat] or view.opening_value:
+        return False
+    if any(p.by == view.seat for m in view.table for p in m.pieces):
+        return False
+    plan = best_melds(view.hand, view.wilds, view.rules, keep=_keep(view))
+    if len(plan.deadwood) <= max(_keep(view), 0) or len(plan.deadwood) > 3:
+        return False  # out now, or too far away
+    others = [view.hand_counts[s] for s in view.active if s != view.seat]
+    return not Tracker(view).danger() and min(others, default=99) >= 5
+
+
 # --- discarding --------------------------------------------------------------------------
 
 
@@ -125,7 +138,21 @@ def _discard(view: PlayerView, hard: bool) -> A.Action | None:
         if view.is_wild(card):
             score -= 100
         if hard:
-            score -= 1.0 * tracker.feeds_next(card)
+            score -= 1.0 * tracker.feeds_next(card) + 4.0 * _fits_table(view, card)
         return (card in loose, score)
 
     return max(discards, key=worth)
+
+
+def _fits_table(view: PlayerView, card: Card) -> bool:
+    """Whether a card would extend a meld on the table (anyone could use it)."""
+    face = card.face
+    for meld in view.table:
+        if meld.kind == "set":
+            if len(meld.pieces) < 4 and meld.rank == face.rank:
+                return True
+        elif meld.suit == face.suit:
+            low, high = meld.start - 1, meld.start + len(meld.pieces)
+            if face.rank in ((low - 1) % 13 + 1, (high - 1) % 13 + 1):
+                return True
+    return False
