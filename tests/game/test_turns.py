@@ -22,30 +22,26 @@ def code_of(m, text: str) -> str | None:
     return None if refusal is None else refusal.code
 
 
+def position(rnd) -> tuple:
+    """What a refused action must leave exactly as it was."""
+    return (
+        [names(h) for h in rnd.hands],
+        names(rnd.stock),
+        names(rnd.discard),
+        [m_.notation() for m_ in rnd.table],
+        rnd.phase,
+        rnd.current,
+        list(rnd.opened),
+    )
+
+
 def refused(m, text: str) -> IllegalAction:
     """Apply an action that must be refused and prove that nothing changed."""
     rnd = m.round
-    before = (
-        [names(h) for h in rnd.hands],
-        names(rnd.stock),
-        names(rnd.discard),
-        [m_.notation() for m_ in rnd.table],
-        rnd.phase,
-        rnd.current,
-        list(rnd.opened),
-    )
+    before = position(rnd)
     with pytest.raises(IllegalAction) as info:
         m.apply(text)
-    after = (
-        [names(h) for h in rnd.hands],
-        names(rnd.stock),
-        names(rnd.discard),
-        [m_.notation() for m_ in rnd.table],
-        rnd.phase,
-        rnd.current,
-        list(rnd.opened),
-    )
-    assert after == before, "a refused action changed the round"
+    assert position(rnd) == before, "a refused action changed the round"
     assert m.round is rnd
     return info.value
 
