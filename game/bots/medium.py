@@ -106,7 +106,9 @@ def _play(view: PlayerView) -> A.Action | None:
 
 def _hold_for_one(view: PlayerView) -> bool:
     """Hard: keep melds in hand while going out in one (doubled) is two or three cards away."""
-    if not view.rules.out_in_one_double or view.opened[view.seat] or view.opening_value:
+    if not view.rules.out_in_one_double or not view.rules.opening_min:
+        return False  # measured: holding pays where an opening minimum slows everyone down
+    if view.opened[view.seat] or view.opening_value:
         return False
     if any(p.by == view.seat for m in view.table for p in m.pieces):
         return False
