@@ -26,11 +26,13 @@ class Tally:
     matches: int = 0
 
 
-def play_one(rules_name: str, levels: list[str], seed: int, tally: Tally, max_actions: int) -> None:
-    """One match; seat k of ``levels`` sits at table seat (k + seed) % n (rotating starts)."""
+def play_one(
+    rules_name: str, levels: list[str], seed: int, turn: int, tally: Tally, max_actions: int
+) -> None:
+    """One match from ``seed``; seat k of ``levels`` sits at table seat (k + turn) % n."""
     n = len(levels)
-    order = [levels[(s - seed) % n] for s in range(n)]  # table seat -> level
-    who = [(s - seed) % n for s in range(n)]  # table seat -> index in --seats
+    order = [levels[(s - turn) % n] for s in range(n)]  # table seat -> level
+    who = [(s - turn) % n for s in range(n)]  # table seat -> index in --seats
     rules = preset(rules_name, players=n)
     match = Match(rules, [Player(f"{lv}{i}", "bot", lv) for i, lv in enumerate(order)], seed)
     choosers = [chooser(lv) for lv in order]
@@ -71,11 +73,14 @@ def simulate(
     """Play ``games`` matches and summarise them (the JSON of `simulate --json`)."""
     tally = Tally([0.0] * len(levels), [0] * len(levels))
     start = time.perf_counter()
+    n = len(levels)
     for g in range(games):
+        # Each deal is played n times, seats rotated, so every level gets every seat and
+        # the same cards: luck of the deal cancels out (as in duplicate bridge).
         try:
-            play_one(rules_name, levels, seed + g, tally, max_actions)
+            play_one(rules_name, levels, seed + g // n, g % n, tally, max_actions)
         except Exception as e:  # a bot or engine failure is a result, not a crash
-            tally.errors.append(f"match {seed + g}: {type(e).__name__}: {e}")
+            tally.errors.append(f"match {g} (seed {seed + g // n}): {type(e).__name__}: {e}")
             tally.errors.append(traceback.format_exc(limit=3))
         if progress:
             _progress(g + 1, games)
