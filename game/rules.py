@@ -131,6 +131,7 @@ class Rules:
 # --- presets -----------------------------------------------------------------
 
 _PLAYER_RANGE = {"classic": (2, 4), "standard": (2, 6), "romme": (2, 6), "hand": (2, 4)}
+_TARGET_RANGE = {"classic": (50, 500)}  # RULES §3: classic's target 100 (50–500)
 _DEFAULT_PLAYERS = {"classic": 2, "standard": 2, "romme": 3, "hand": 4}
 
 
@@ -357,8 +358,8 @@ def _combination_problems(r: Rules) -> list[str]:
     if r.set_wild == "missing" and r.set_suits != "distinct":
         problems.append("wilds standing for the missing suits need sets of distinct suits")
     low, high = (1, 50) if r.match_end == "rounds" else (10, 10_000)
-    if r.preset == "classic" and r.match_end == "target":
-        low, high = 50, 500
+    if r.match_end == "target":
+        low, high = _TARGET_RANGE.get(r.preset, (low, high))
     if not low <= r.target <= high:
         problems.append(f"target must be from {low} to {high} for match_end {r.match_end}")
     if r.turn_limit < 0 or r.turn_limit > 10_000:

@@ -76,7 +76,7 @@ class _Snapshot:
     hand: tuple[Card, ...]
     table: tuple[Meld, ...]
     discard: tuple[Card, ...]
-    tamed: frozenset[Card]
+    wilds: WildInfo
     turn: Turn
 
 
@@ -116,9 +116,7 @@ class Round:
         self.stock: list[Card] = list(reversed(deal.stock))
         self.discard: list[Card] = [deal.upcard] if deal.upcard else []
         self.indicator = deal.indicator
-        self.base_wilds = deal.wilds
         self.wilds = deal.wilds
-        self.tamed: frozenset[Card] = frozenset()
         self.table: list[Meld] = []
         self.opened = [False] * n
         self.played_before = [False] * n
@@ -230,8 +228,7 @@ class Round:
         return _Plan(())
 
     def _usable(self, card: Card) -> bool:
-        tamed = self.tamed | {card} if self._tames(card) else self.tamed
-        wilds = replace(self.wilds, tamed=tamed)
+        wilds = self._tamed_with(card) if self._tames(card) else self.wilds
         hand = [*self.hand, card]
         if meld_options(hand, wilds, self.rules, must_include=card, limit=1):
             return True
@@ -239,6 +236,10 @@ class Round:
             return False
         item = items_for([card], [None], wilds, self.current)
         return any(not isinstance(lay_off(m, item, self.rules), Refusal) for m in self.table)
+
+    def _tamed_with(self, card: Card) -> WildInfo:
+        """The wild cards once ``card`` is taken from the discard pile and tamed (Hand)."""
+        return replace(self.wilds, tamed=self.wilds.tamed | {card})
 
     def _tames(self, card: Card) -> bool:
         return self.rules.tame_taken_wilds and self.wilds.is_wild(card)
@@ -319,7 +320,7 @@ class Round:
         self, cards: tuple[Card, ...], decls: tuple[Face | None, ...], items: list[Item]
     ) -> Shape | Refusal:
         """How the cards read as a new meld; remembered for the round (hands repeat a lot)."""
-        key = (cards, decls, self.tamed)
+        key = (cards, decls, self.wilds.tamed)
         shape = self._shapes.get(key)
         if shape is None:
             shape = self._shapes[key] = resolve(items, self.rules)
@@ -370,7 +371,7 @@ class Round:
         self, meld: Meld, cards: tuple[Card, ...], decls: tuple[Face | None, ...], items: list[Item]
     ) -> Meld | Refusal:
         """The meld with cards laid off; remembered for the round like new melds."""
-        key = (id(meld), cards, decls, self.tamed, self.current)
+        key = (id(meld), cards, decls, self.wilds.tamed, self.current)
         got = self._shapes.get(key)
         if got is None or got[0] is not meld:  # the meld itself is kept, so its id stays unique
             got = self._shapes[key] = (meld, lay_off(meld, items, self.rules))
@@ -661,7 +662,7 @@ class Round:
                 tuple(self.hand),
                 tuple(self.table),
                 tuple(self.discard),
-                self.tamed,
+                self.wilds,
                 turn,
             )
         )
@@ -675,8 +676,7 @@ class Round:
             self._snapshot()
             card = self.discard.pop()
             if self._tames(card):
-                self.tamed = self.tamed | {card}
-                self.wilds = replace(self.base_wilds, tamed=self.tamed)
+                self.wilds = self._tamed_with(card)
             self.hand.append(card)
             self.turn.taken = card
             self.phase = "play"
@@ -714,8 +714,7 @@ class Round:
         self.hands[self.current] = list(snap.hand)
         self.table = list(snap.table)
         self.discard = list(snap.discard)
-        self.tamed = snap.tamed
-        self.wilds = replace(self.base_wilds, tamed=self.tamed)
+        self.wilds = snap.wilds
         self.turn = snap.turn
 
     def _commit_discard(self, plan: _Plan) -> None:

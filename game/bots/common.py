@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
 from .. import actions as A
 from ..cards import Card
@@ -28,7 +29,12 @@ def of_kind(view: PlayerView, kind: type) -> list[A.Action]:
 
 def cards_for(view: PlayerView, faces: tuple[object, ...]) -> list[Card] | None:
     """Physical cards of the hand for the faces (distinct copies), or None."""
-    pool = list(view.hand)
+    return cards_from(view.hand, faces)
+
+
+def cards_from(cards: Sequence[Card], faces: tuple[object, ...]) -> list[Card] | None:
+    """Distinct cards from ``cards`` showing the faces, or None if they are not all there."""
+    pool = list(cards)
     out = []
     for face in faces:
         card = next((c for c in pool if c.face == face), None)
@@ -80,23 +86,13 @@ def opening_plan(view: PlayerView) -> list[A.Meld]:
         key=lambda m: (-opening_value(view, m), -len(m.cards)),
     )
     chosen: list[A.Meld] = []
-    used: list[object] = []
+    pool = list(view.hand)
     for meld in melds:
-        pool = list(view.hand)
-        for f in used:
-            pool.remove(next(c for c in pool if c.face == f))
-        if all(_take_face(pool, f) for f in meld.cards):
+        cards = cards_from(pool, meld.cards)
+        if cards is not None:
             chosen.append(meld)
-            used += list(meld.cards)
+            pool = [c for c in pool if c not in cards]
     total = view.opening_value + sum(opening_value(view, m) for m in chosen)
     if view.opened[view.seat] or total >= view.opening_needed:
         return chosen
     return []
-
-
-def _take_face(pool: list[Card], face: object) -> bool:
-    card = next((c for c in pool if c.face == face), None)
-    if card is None:
-        return False
-    pool.remove(card)
-    return True

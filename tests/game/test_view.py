@@ -156,18 +156,14 @@ def test_views_hold_own_hand_counts_and_public_cards_only(
         m.apply(policy.choose(m))
 
 
+def classic_match(actions: list[str] | None = None):
+    """A two-player classic deal; seat 0 starts."""
+    hands = ["AS 2S 3S 7H 8D 9C JC QD KH 5D", "6C 6D 6H 10S 10H 2D 3D 4C 9S KD"]
+    return match("classic", [deal(hands, stock="QC 5S", dealer=1, upcard="4S")], actions)
+
+
 def test_legal_only_for_the_seat_to_move() -> None:
-    m = match(
-        "classic",
-        [
-            deal(
-                ["AS 2S 3S 7H 8D 9C JC QD KH 5D", "6C 6D 6H 10S 10H 2D 3D 4C 9S KD"],
-                stock="QC 5S",
-                dealer=1,
-                upcard="4S",
-            )
-        ],
-    )
+    m = classic_match()
     v0, v1 = view_for(m, 0), view_for(m, 1)
     assert v0.my_turn and not v1.my_turn
     assert {a.notation() for a in v0.legal} == {"draw", "take"}
@@ -178,18 +174,7 @@ def test_legal_only_for_the_seat_to_move() -> None:
 
 
 def test_draw_in_history_hides_the_card_but_take_and_discard_are_public() -> None:
-    m = match(
-        "classic",
-        [
-            deal(
-                ["AS 2S 3S 7H 8D 9C JC QD KH 5D", "6C 6D 6H 10S 10H 2D 3D 4C 9S KD"],
-                stock="QC 5S",
-                dealer=1,
-                upcard="4S",
-            )
-        ],
-        ["draw", "discard KH", "take", "discard 9S"],
-    )
+    m = classic_match(["draw", "discard KH", "take", "discard 9S"])
     v = view_for(m, 0)
     assert v.history == ((0, "draw"), (0, "discard KH"), (1, "take"), (1, "discard 9S"))
     assert "QC" not in " ".join(text for _, text in view_for(m, 1).history)
