@@ -1,0 +1,1 @@
+"""The pygame front end: scenes, sprites and the pure table geometry."""
