@@ -25,7 +25,8 @@ def chooser(level: str) -> Chooser:
     if level == "easy":
         return choose_easy
     if level in ("medium", "hard"):
-        from .medium import choose_hard, choose_medium
+        from .hard import choose_hard
+        from .medium import choose_medium
 
         return choose_medium if level == "medium" else choose_hard
     raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")

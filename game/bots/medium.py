@@ -12,23 +12,13 @@ from .tracking import Tracker
 
 def choose_medium(view: PlayerView) -> A.Action:
     """Solver play: open as soon as it can, meld and lay off, discard by deadwood and outs."""
-    return _choose(view, hard=False)
-
-
-def choose_hard(view: PlayerView) -> A.Action:
-    """Medium plus card tracking: does not feed the next player, dumps points when in danger."""
-    return _choose(view, hard=True)
-
-
-def _choose(view: PlayerView, hard: bool) -> A.Action:
     if view.phase == "draw":
-        return _draw(view)
-    undone = undid_this_turn(view)
-    if view.phase == "play" and not undone and not (hard and _hold_for_one(view)):
-        play = _play(view)
-        if play is not None:
-            return play
-    discard = _discard(view, hard)
+        return draw(view)
+    if view.phase == "play" and not undid_this_turn(view):
+        action = play(view)
+        if action is not None:
+            return action
+    discard = _discard(view)
     if discard is not None:
         return discard
     undo = of_kind(view, A.Undo)
@@ -46,7 +36,8 @@ def _needs(view: PlayerView) -> int:
     return 0 if view.opened[view.seat] else view.opening_needed
 
 
-def _draw(view: PlayerView) -> A.Action:
+def draw(view: PlayerView) -> A.Action:
+    """Take the discard when it goes into a meld and lowers the deadwood; else the stock."""
     takes = of_kind(view, A.Take)
     if not takes or undid_this_turn(view):
         return A.Draw()
@@ -87,7 +78,8 @@ def _listed(
     return None
 
 
-def _play(view: PlayerView) -> A.Action | None:
+def play(view: PlayerView) -> A.Action | None:
+    """The next meld of the plan once it may go down, else a lay-off of deadwood or a swap."""
     plan = _plan(view)
     enough = plan.opening_value + view.opening_value >= _needs(view) or len(plan.deadwood) <= 1
     if plan.melds and enough:
@@ -104,25 +96,10 @@ def _play(view: PlayerView) -> A.Action | None:
     return swaps[0] if swaps else None
 
 
-def _hold_for_one(view: PlayerView) -> bool:
-    """Hard: keep melds in hand while going out in one (doubled) is two or three cards away."""
-    if not view.rules.out_in_one_double or not view.rules.opening_min:
-        return False  # measured: holding pays where an opening minimum slows everyone down
-    if view.opened[view.seat] or view.opening_value:
-        return False
-    if any(p.by == view.seat for m in view.table for p in m.pieces):
-        return False
-    plan = best_melds(view.hand, view.wilds, view.rules, keep=_keep(view))
-    if len(plan.deadwood) <= max(_keep(view), 0) or len(plan.deadwood) > 3:
-        return False  # out now, or too far away
-    others = [view.hand_counts[s] for s in view.active if s != view.seat]
-    return not Tracker(view).danger() and min(others, default=99) >= 5
-
-
 # --- discarding --------------------------------------------------------------------------
 
 
-def _discard(view: PlayerView, hard: bool) -> A.Action | None:
+def _discard(view: PlayerView) -> A.Action | None:
     discards = [a for a in view.legal if isinstance(a, A.Discard)]
     if not discards:
         return None
@@ -135,18 +112,15 @@ def _discard(view: PlayerView, hard: bool) -> A.Action | None:
         card = by_face.get(action.card)
         if card is None:
             return (-1e9,)
-        danger = hard and tracker.danger()
-        score = penalty(view, card) - (1.0 if danger else 3.0) * tracker.outs(card)
+        score = penalty(view, card) - 3.0 * tracker.outs(card)
         if view.is_wild(card):
             score -= 100
-        if hard:
-            score -= 1.0 * tracker.feeds_next(card) + 4.0 * _fits_table(view, card)
         return (card in loose, score)
 
     return max(discards, key=worth)
 
 
-def _fits_table(view: PlayerView, card: Card) -> bool:
+def fits_table(view: PlayerView, card: Card) -> bool:
     """Whether a card would extend a meld on the table (anyone could use it)."""
     face = card.face
     for meld in view.table:

@@ -66,18 +66,15 @@ def test_a_bot_decides_the_same_whatever_the_hidden_cards_are(name: str, level: 
     levels = [level] * SEATS[name]
     match = new_match(name, levels, 3)
     choose = chooser(level)
-    checked = 0
-    for step in range(400):
+    for step in range(120):
         if match.over:
-            break
+            match = new_match(name, levels, 4 + step)
         seat = match.current
         decision = choose(view_for(match, seat))
         for k in range(2):
             twin = _hidden_shuffled(match, seat, seed=step * 7 + k)
             assert choose(view_for(twin, seat)) == decision, f"{name} step {step}: it peeked"
-        checked += 1
         match.apply(decision)
-    assert checked > 50
 
 
 @pytest.mark.parametrize("name", PRESETS)

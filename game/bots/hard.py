@@ -1,0 +1,138 @@
+"""The ``hard`` level: medium's solver play, plus card tracking and sampled opponent hands.
+
+Hard discards by what a card is still worth to itself (the unseen cards that would
+complete a meld with it, less those known to sit in another hand), by what it would give
+the next player (the share of sampled hands of that seat that could meld it at once), and
+by risk: when someone is about to go out, points in hand weigh more than chances.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from .. import actions as A
+from ..cards import Card, Face, Suit, face_of
+from ..melds import card_value
+from ..solver import best_melds
+from ..view import PlayerView
+from .common import of_kind, penalty, rng_for, undid_this_turn
+from .medium import draw, fits_table, play
+from .sampling import HiddenHands, chance, completes, neighbours
+from .tracking import Tracker
+
+SAMPLES = 24
+HOLD_SAFE = 5  # hold melds back while every other hand has at least this many cards
+OUT_WEIGHT = 3.0  # points of penalty one unseen completing card is worth keeping
+DANGER_OUT_WEIGHT = 1.0
+FEED_WEIGHT = 12.0  # points of penalty it is worth not to hand the next player a meld
+OPEN_WEIGHT = 3.0  # extra worth of an out per 10 points the card adds to an opening
+FLAT_COST = 0.3  # Hand charges a flat 100 while unopened: the card's own points matter less
+
+
+def choose_hard(view: PlayerView) -> A.Action:
+    """Medium plus card tracking: does not feed the next player, dumps points when in danger."""
+    if view.phase == "draw":
+        return draw(view)
+    undone = undid_this_turn(view)
+    if view.phase == "play" and not undone and not _hold_for_one(view):
+        action = play(view)
+        if action is not None:
+            return action
+    discard = _discard(view)
+    if discard is not None:
+        return discard
+    undo = of_kind(view, A.Undo)
+    return undo[0] if undo else rng_for(view).choice(list(view.legal))
+
+
+def _keep(view: PlayerView) -> int:
+    return 1 if view.rules.out_requires_discard else 0
+
+
+def _hold_for_one(view: PlayerView) -> bool:
+    """Keep melds in hand while nobody is near going out: the others cannot lay off on
+    them, and going out in one may pay double."""
+    if view.opened[view.seat] or view.opening_value:
+        return False
+    if any(p.by == view.seat for m in view.table for p in m.pieces):
+        return False
+    plan = best_melds(view.hand, view.wilds, view.rules, keep=_keep(view))
+    if len(plan.deadwood) <= max(_keep(view), 0):
+        return False  # out now
+    if view.rules.opening_min and len(plan.deadwood) > 3:
+        return False  # an opening to make: go down as soon as it is there
+    others = [view.hand_counts[s] for s in view.active if s != view.seat]
+    return not Tracker(view).danger() and min(others, default=99) >= HOLD_SAFE
+
+
+# --- discarding --------------------------------------------------------------------------
+
+
+def _discard(view: PlayerView) -> A.Action | None:
+    discards = [a for a in view.legal if isinstance(a, A.Discard)]
+    if not discards:
+        return None
+    plan = best_melds(view.hand, view.wilds, view.rules, keep=1)
+    loose = set(plan.deadwood) or set(view.hand)
+    tracker = Tracker(view)
+    hidden = HiddenHands(view, tracker, rng_for(view, "hands"))
+    hands = hidden.samples(SAMPLES)
+    nxt = tracker.next_seat()
+    next_hands = [h[nxt] for h in hands if nxt in h]
+    wild_faces = view.wilds.wild_faces
+    next_wilds = [sum(n for f, n in h.items() if f in wild_faces) for h in next_hands]
+    available = Counter(hidden.pool)
+    danger = tracker.danger()
+    opening = not view.opened[view.seat] and view.opening_needed > 0
+    by_face = {c.face: c for c in view.hand if c != view.taken}
+
+    def worth(action: A.Discard) -> tuple[float, ...]:
+        card = by_face.get(action.card)
+        if card is None:
+            return (-1e9,)
+        if view.is_wild(card):
+            return (card in loose, -100.0)
+        feed = chance(
+            completes(card.face, h, w, view.rules)
+            for h, w in zip(next_hands, next_wilds, strict=True)
+        )
+        weight = DANGER_OUT_WEIGHT if danger else OUT_WEIGHT
+        cost = float(penalty(view, card))
+        if opening:  # before an opening, high cards are what reaches the minimum
+            weight += OPEN_WEIGHT * card_value(view.wilds.natural(card).rank) / 10
+            cost *= FLAT_COST if view.rules.scoring == "hand" else 1.0
+        score = cost - weight * outs(view, card, available)
+        score -= FEED_WEIGHT * feed + 4.0 * fits_table(view, card)
+        return (card in loose, score)
+
+    return max(discards, key=worth)
+
+
+def outs(view: PlayerView, card: Card, available: Counter[Face]) -> float:
+    """Cards not yet seen (nor known to be in another hand) that complete a meld with
+    ``card`` and one other card of the hand; each counted once however it completes."""
+    face = card.face
+    if face.suit is None:
+        return 0.0
+    hand = Counter(c.face for c in view.hand if c != card)
+    rules = view.rules
+    wanted: set[Face] = set()
+    suits_held = {f.suit for f in hand if f.rank == face.rank and f.suit is not None}
+    if suits_held - {face.suit} or (rules.set_suits == "any" and hand[face]):
+        free = [s for s in Suit if s != face.suit and s not in suits_held]
+        wanted.update(face_of(face.rank, s) for s in free)
+        if rules.set_suits == "any":
+            wanted.update(face_of(face.rank, s) for s in Suit)
+    for near in neighbours(face.rank, rules):
+        low2, low1, high1, high2 = (None if r is None else face_of(r, face.suit) for r in near)
+        if low1 and hand[low1]:
+            wanted.update(f for f in (low2, high1) if f)
+        if high1 and hand[high1]:
+            wanted.update(f for f in (low1, high2) if f)
+        if low2 and hand[low2] and low1:
+            wanted.add(low1)
+        if high2 and hand[high2] and high1:
+            wanted.add(high1)
+    if wanted:
+        wanted.update(view.wilds.wild_faces)  # a wild completes any pair
+    return float(sum(available[f] for f in wanted))
