@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from pathlib import Path
 from typing import Any
@@ -77,13 +78,76 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse_size(text: str | None) -> tuple[tuple[int, int] | None, str | None]:
+    """A window size from ``WxH`` (at least the table's minimum), or a reason it is not one."""
+    from ui.layout import MIN_SIZE
+
+    if text is None:
+        return (1280, 800), None
+    w, sep, h = text.lower().partition("x")
+    if sep and w.isdigit() and h.isdigit():
+        size = (int(w), int(h))
+        if MIN_SIZE[0] <= size[0] <= 7680 and MIN_SIZE[1] <= size[1] <= 4320:
+            return size, None
+    return None, (
+        f"--size takes WIDTHxHEIGHT from {MIN_SIZE[0]}x{MIN_SIZE[1]} to 7680x4320, "
+        f"e.g. 1280x800; not {text!r}"
+    )
+
+
+def load_match(path: str) -> tuple[Any, str | None]:
+    """A match at the final position of a record, or a reason a person can read."""
+    from game.errors import IllegalAction
+    from game.record import RecordError, load
+
+    data, problem = read_json(path)
+    if problem is not None:
+        return None, problem
+    try:
+        record = load(data)
+        match = record.start()
+        for action in record.actions:
+            match.apply(action)
+    except RecordError as e:
+        return None, f"{path}: not a valid record: {e}"
+    except IllegalAction as e:
+        number = len(match.actions) + 1
+        return None, f"{path}: action {number} ({e.action}) is illegal: {e.refusal.reason}"
+    return match, None
+
+
+def cmd_window(args: argparse.Namespace) -> int:
+    """Open the game window, or render one frame of the table with --screenshot."""
+    size, problem = parse_size(args.size)
+    match = None
+    if problem is None and args.load:
+        match, problem = load_match(args.load)
+    if problem is not None or size is None:
+        print(f"main.py: {problem}", file=sys.stderr)
+        return 2
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.screenshot:
+        os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        from ui.app import screenshot
+        from ui.demo import demo_match
+
+        try:
+            return screenshot(match or demo_match(), Path(args.screenshot), size)
+        except (OSError, ValueError, RuntimeError) as e:  # pygame.error is a RuntimeError
+            print(f"main.py: cannot write {args.screenshot}: {e}", file=sys.stderr)
+            return 2
+    from ui.app import run_window
+
+    return run_window(match, size)
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run a command; with none, open the game."""
     args = build_parser().parse_args(argv)
     if getattr(args, "func", None) is not None:
         return int(args.func(args))
-    print("The game window is not built yet; `python main.py replay FILE` works.", file=sys.stderr)
-    return 2
+    return cmd_window(args)
 
 
 if __name__ == "__main__":

@@ -1,0 +1,390 @@
+"""The table scene: one match seen from the human's seat, played with mouse or keys.
+
+State and intents live here; `TableInput` turns events into intents and `TableRenderer`
+draws. Every intent asks the model first (ui.controller, `match.check`); cards change only
+through `match.apply`, after which the placement is rebuilt and whatever moved glides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game import actions as A
+from game.cards import Card
+from game.errors import Refusal
+from game.match import Match, RoundResult
+from game.melds import Meld
+from game.view import PlayerView, view_for
+from ui import controller as C
+from ui import handorder
+from ui.anim import Animator
+from ui.botrunner import BotRunner
+from ui.controller import Outcome
+from ui.geometry import Rect
+from ui.layout import TableLayout, table_layout
+from ui.placement import Gap, Placement, place
+from ui.scenes.bot_turns import BotTurns
+from ui.scenes.motion import animate
+from ui.scenes.overlays import Chooser, Menu, Overlay, PileViewer, SheetOverlay
+from ui.scoresheet import round_sheet
+from ui.sprites import Deck
+from ui.text import action_text, tr
+
+SPEEDS: tuple[tuple[str, int], ...] = (
+    ("slow", 1300),
+    ("normal", 700),
+    ("fast", 300),
+    ("instant", 0),
+)
+
+
+@dataclass
+class Settings:
+    """What the player can set at the table: bot speed and the four-colour deck."""
+
+    speed: int = 1
+    four_colour: bool = False
+
+    @property
+    def bot_delay(self) -> int:
+        """Milliseconds between two bot actions."""
+        return SPEEDS[self.speed][1]
+
+
+@dataclass(frozen=True)
+class Status:
+    """The status line: a text and its kind (info, refused, hint, error)."""
+
+    text: str
+    kind: str = "info"
+
+
+class TableScene:
+    """A match at the table, seen by the human seat (the seat to move, with several humans)."""
+
+    def __init__(
+        self,
+        match: Match,
+        size: tuple[int, int],
+        bots: BotRunner | None = None,
+        settings: Settings | None = None,
+        new_match: Callable[[], Match] | None = None,
+    ) -> None:
+        from ui.scenes.table_draw import TableRenderer
+        from ui.scenes.table_input import TableInput
+
+        self.settings = settings or Settings()
+        self.deck = Deck(self.settings.four_colour)
+        self.bots = bots or BotRunner()
+        self.new_match = new_match
+        self.size = size
+        self.anim = Animator()
+        self.input = TableInput(self)
+        self.renderer = TableRenderer(self)
+        self._quit = False
+        self.version = 0  # counts every change that the drawing depends on
+        self._overlay: Overlay | None = None
+        self.start(match)
+
+    @property
+    def overlay(self) -> Overlay | None:
+        """What is open over the table (menu, chooser, score sheet, pile viewer)."""
+        return self._overlay
+
+    @overlay.setter
+    def overlay(self, value: Overlay | None) -> None:
+        self._overlay = value
+        self.version += 1
+
+    # --- the match -----------------------------------------------------------------
+
+    def start(self, match: Match) -> None:
+        """Sit down at a (new) match."""
+        self.match = match
+        self.bots.cancel()
+        self.anim.finish()
+        self.me = self._home_seat()
+        self.order: list[Card] = []
+        self.orders: dict[int, list[Card]] = {}  # the hand order of each human seat
+        self.dealt: dict[int, int] = {}  # the round each seat's order was sorted for
+        self.selected: set[Card] = set()
+        self.hinted: frozenset[Card] = frozenset()
+        self.hint_key: int | None = None
+        self.overlay = None
+        self.bot_turns = BotTurns(self)
+        self.layout_key: tuple[object, ...] | None = None
+        self.status = Status("")
+        self.input.reset()
+        self.refresh()
+        self.prompt()
+        if match.over and match.results:
+            self._show_sheet(match.results[-1], tuple(self.view.table))
+
+    def _home_seat(self) -> int:
+        """The seat whose hand is shown: the seat to move if human, else the first human."""
+        players = self.match.players
+        if players[self.match.current].kind == "human":
+            return self.match.current
+        return next((i for i, p in enumerate(players) if p.kind == "human"), 0)
+
+    @property
+    def key(self) -> int:
+        """The match position: it changes with every action (undo included)."""
+        return len(self.match.actions)
+
+    def refresh(self) -> None:
+        """Read the model again after a change and place every card."""
+        if self.match.players[self.match.current].kind == "human" and self.match.current != self.me:
+            self.orders[self.me] = self.order  # several humans: pass-and-play follows the turn
+            self.me = self.match.current
+            self.order, self.selected = self.orders.get(self.me, []), set()
+        view = view_for(self.match, self.me)
+        if self.dealt.get(self.me) != view.round_number:
+            # a new deal arrives sorted; from then on the player's order is kept
+            self.dealt[self.me] = view.round_number
+            self.order = handorder.sort_by_suit(view.hand, view.is_wild, view.rules.ace != "low")
+        self.view: PlayerView = view
+        self.order = handorder.reconcile(self.order, self.view.hand)
+        self.selected &= set(self.order)
+        self.hinted &= frozenset(self.order)
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Rebuild the layout (on a new size or seating) and the placement."""
+        has_ind = self.view.indicator is not None
+        key = (self.size, len(self.match.players), self.me, has_ind)
+        if key != self.layout_key:
+            self.layout: TableLayout = table_layout(
+                self.size, len(self.match.players), self.me, has_ind
+            )
+            self.layout_key = key
+        self.replace()
+
+    def replace(self, lifted_out: frozenset[Card] = frozenset(), gap: Gap | None = None) -> None:
+        """Place the cards again (selection, drag or gap changed)."""
+        self.version += 1
+        self.placement: Placement = place(
+            self.layout, self.view, self.order, frozenset(self.selected), lifted_out, gap
+        )
+
+    # --- status ----------------------------------------------------------------------
+
+    def say(self, text: str, kind: str = "info") -> None:
+        """Put a message on the status line."""
+        self.status = Status(text, kind)
+
+    def refuse(self, refusal: Refusal) -> None:
+        """Explain a refused move in words."""
+        self.say(refusal.reason[:1].upper() + refusal.reason[1:] + ".", "refused")
+
+    def report(self, error: BaseException) -> None:
+        """Something failed: say so on the status line and keep the game."""
+        self.say(tr("status.error", error=f"{type(error).__name__}: {error}"), "error")
+        self.input.reset()
+        self.replace()
+
+    def prompt(self) -> None:
+        """The status line's advice for the position (after a move)."""
+        v = self.view
+        if v.match_over:
+            self.say(tr("status.match_over"))
+        elif not v.my_turn:
+            self.say(tr("status.wait", name=self.match.players[v.current].name))
+        elif A.Redeal() in v.legal:
+            self.say(tr("status.redeal"))
+        else:
+            self.say(tr("status.draw" if v.phase == "draw" else "status.play"))
+
+    # --- playing ---------------------------------------------------------------------
+
+    def attempt(self, outcome: Outcome, now: int, origins: dict[Card, Rect] | None = None) -> bool:
+        """Play an outcome: apply its action, ask for a choice, or explain the refusal."""
+        if outcome.choices:
+            self.overlay = Chooser(outcome.choices, origins or {})
+            self.say(tr("status.choose"))
+            self.replace()
+            return False
+        if outcome.action is None:
+            if outcome.refusal is not None:
+                self.refuse(outcome.refusal)
+            self.snap_back(origins or {}, now)
+            return False
+        return self.play(outcome.action, now, origins)
+
+    def play(self, action: A.Action, now: int, origins: dict[Card, Rect] | None = None) -> bool:
+        """Apply a checked action for the seat to move, then animate what moved."""
+        refusal = self.match.check(action)
+        if refusal is not None:
+            self.refuse(refusal)
+            self.snap_back(origins or {}, now)
+            return False
+        before = dict(self.placement.where) | (origins or {})
+        actor, rnd, results, me = (
+            self.match.current,
+            self.match.round,
+            len(self.match.results),
+            self.me,
+        )
+        top = self.view.discard[-1].face if self.view.discard else None
+        self.match.apply(action)
+        self.hinted = frozenset()
+        if len(self.match.results) > results or self.match.over:
+            self._round_over(rnd.table)  # the finished round's table: public, shown on the sheet
+            return True
+        self.refresh()
+        if self.me == me:  # a new seat at the table (pass-and-play) starts without gliding
+            animate(self, before, action, actor, now)
+        if actor != self.me:
+            self.say(f"{self.match.players[actor].name}: {action_text(action, top)}")
+        else:
+            self.prompt()
+        return True
+
+    def snap_back(self, origins: dict[Card, Rect], now: int) -> None:
+        """Cards dropped where they cannot go glide back to their places."""
+        self.replace()
+        for card, rect in origins.items():
+            home = self.placement.where.get(card)
+            if home is not None:
+                self.anim.fly(card, rect, home, now)
+
+    def _round_over(self, final_table: list[Meld]) -> None:
+        """The round ended: show the sheet over the final table (its melds are public)."""
+        self.anim.finish()
+        self.selected.clear()
+        self.refresh()
+        self._show_sheet(self.match.results[-1], tuple(final_table))
+
+    def _show_sheet(self, result: RoundResult, table: tuple[Meld, ...]) -> None:
+        m = self.match
+        sheet = round_sheet(result, m.rules, m.players, m.totals, m.winners, m.over)
+        self.overlay = SheetOverlay(sheet, table)
+        self.say(sheet.title)
+
+    def close_sheet(self) -> None:
+        """Leave the score sheet: the next round is already dealt (or open the menu)."""
+        self.overlay = Menu() if self.match.over else None
+        self.refresh()
+        self.prompt()
+
+    # --- intents -----------------------------------------------------------------------
+
+    def my_turn(self) -> bool:
+        """True when the human may act now; otherwise says whose turn it is."""
+        if self.view.my_turn:
+            return True
+        if not self.view.match_over:
+            self.say(tr("status.wait", name=self.match.players[self.view.current].name))
+        return False
+
+    def draw_card(self, from_discard: bool, now: int) -> None:
+        """Draw from the stock or take the discard."""
+        if self.my_turn():
+            self.attempt(C.draw(self.match, from_discard), now)
+
+    def undo(self, now: int) -> None:
+        """Take back the last meld, lay-off or swap of this turn."""
+        if self.my_turn():
+            self.attempt(C.checked(self.match, A.Undo()), now)
+
+    def sort(self, by_rank: bool) -> None:
+        """Sort the hand by suit or by rank; the order then stays as it is."""
+        ace_high = self.view.rules.ace != "low"
+        sort = handorder.sort_by_rank if by_rank else handorder.sort_by_suit
+        self.order = sort(self.order, self.view.is_wild, ace_high)
+        self.replace()
+
+    def hint(self) -> None:
+        """Ask a medium bot for a move (off the frame loop); `update` shows it."""
+        if self.my_turn():
+            self.hint_key = self.key
+            view = self.view
+            self.bots.ask("hint", self.key, lambda: view, "medium")
+            self.say(tr("status.hint_thinking"), "hint")
+
+    def _show_hint(self, action: A.Action) -> None:
+        top = self.view.discard[-1].face if self.view.discard else None
+        faces: tuple[object, ...] = ()
+        if isinstance(action, A.Meld | A.LayOff | A.Swap):
+            faces = action.cards
+        elif isinstance(action, A.Discard):
+            faces = (action.card,)
+        self.hinted = frozenset(handorder.pick_cards(self.order, faces))
+        self.say(tr("status.hint", move=action_text(action, top)), "hint")
+
+    def choose(self, action: A.Action, now: int) -> None:
+        """The player picked one reading of the wilds in the chooser."""
+        origins = self.overlay.origins if isinstance(self.overlay, Chooser) else {}
+        self.overlay = None
+        self.play(action, now, origins)
+
+    def menu_command(self, command: str, now: int) -> None:
+        """Carry out a menu entry."""
+        self.overlay = None
+        if command == "new" and self.new_match is not None:
+            self.start(self.new_match())
+        elif command == "speed":
+            self.settings.speed = (self.settings.speed + 1) % len(SPEEDS)
+            self.say(tr("status.speed", speed=tr(f"speed.{SPEEDS[self.settings.speed][0]}")))
+            self.overlay = Menu()
+        elif command == "colours":
+            self.settings.four_colour = not self.settings.four_colour
+            self.deck.set_four_colour(self.settings.four_colour)
+            self.overlay = Menu()
+        elif command in ("announce", "redeal") and self.my_turn():
+            self.play(A.Announce() if command == "announce" else A.Redeal(), now)
+        elif command == "quit":
+            self._quit = True
+
+    def open_menu(self) -> None:
+        """Esc: the small menu."""
+        self.overlay = Menu()
+
+    def show_pile(self) -> None:
+        """Look through the discard pile."""
+        if self.view.discard:
+            self.overlay = PileViewer()
+
+    def skip(self, now: int) -> None:
+        """Space during the bots' turns: no more waiting until it is the human's turn."""
+        self.bot_turns.skip(now)
+
+    # --- the frame loop ----------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event, now: int) -> None:
+        """One input event."""
+        self.input.handle(event, now)
+
+    def update(self, now: int) -> None:
+        """Animations, the hint and the bots."""
+        self.anim.update(now)
+        if self.hint_key is not None:
+            action = self.bots.result("hint", self.hint_key)
+            if action is not None:
+                self.hint_key = None
+                if self.view.my_turn:
+                    self._show_hint(action)
+        self.bot_turns.update(now)
+
+    def bot_to_move(self) -> bool:
+        """True when a bot seat is to move and nothing holds the game."""
+        return self.bot_turns.to_move()
+
+    def draw(self, surface: pygame.Surface, now: int) -> None:
+        """Draw the table and whatever lies over it."""
+        self.renderer.draw(surface, now)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: lay the table out again."""
+        self.size = size
+        self.anim.finish()
+        self.input.reset()
+        self.relayout()
+
+    @property
+    def wants_quit(self) -> bool:
+        """True once Quit was chosen in the menu."""
+        return self._quit
