@@ -34,8 +34,8 @@ def choose_hard(view: PlayerView) -> A.Action:
     if view.phase == "draw":
         return draw(view)
     undone = undid_this_turn(view)
-    if view.phase == "play" and not undone and not _hold_for_one(view):
-        action = play(view)
+    if view.phase == "play" and not undone:
+        action = _play(view)
         if action is not None:
             return action
     discard = _discard(view)
@@ -49,18 +49,27 @@ def _keep(view: PlayerView) -> int:
     return 1 if view.rules.out_requires_discard else 0
 
 
-def _hold_for_one(view: PlayerView) -> bool:
-    """Keep melds in hand while nobody is near going out: the others cannot lay off on
-    them, and going out in one may pay double."""
-    if view.opened[view.seat] or view.opening_value:
-        return False
-    if any(p.by == view.seat for m in view.table for p in m.pieces):
-        return False
+def _play(view: PlayerView) -> A.Action | None:
+    """Medium's play, except that melds stay in hand while that is safe and pays."""
     plan = best_melds(view.hand, view.wilds, view.rules, keep=_keep(view))
-    if len(plan.deadwood) <= max(_keep(view), 0):
-        return False  # out now
-    if view.rules.opening_min and len(plan.deadwood) > 3:
-        return False  # an opening to make: go down as soon as it is there
+    if len(plan.deadwood) <= _keep(view) or not _safe(view):
+        return play(view)  # going out now, or someone may go out soon: put points down
+    if not _down(view):
+        if view.rules.opening_min and len(plan.deadwood) <= 3:
+            return None  # close to going out in one: keep it all in hand
+        if not view.rules.opening_min:
+            return None  # hide melds from the others' lay-offs and keep the double alive
+        return play(view)
+    return play(view, melds=False)  # opened: lay off, but keep new melds from the others
+
+
+def _down(view: PlayerView) -> bool:
+    """Whether this seat has put cards on the table this round."""
+    return view.opened[view.seat] or any(p.by == view.seat for m in view.table for p in m.pieces)
+
+
+def _safe(view: PlayerView) -> bool:
+    """Nobody else is near going out."""
     others = [view.hand_counts[s] for s in view.active if s != view.seat]
     return not Tracker(view).danger() and min(others, default=99) >= HOLD_SAFE
 

@@ -78,11 +78,12 @@ def _listed(
     return None
 
 
-def play(view: PlayerView) -> A.Action | None:
-    """The next meld of the plan once it may go down, else a lay-off of deadwood or a swap."""
+def play(view: PlayerView, melds: bool = True) -> A.Action | None:
+    """The next meld of the plan once it may go down (unless ``melds`` is off), else a
+    lay-off of deadwood or a swap."""
     plan = _plan(view)
     enough = plan.opening_value + view.opening_value >= _needs(view) or len(plan.deadwood) <= 1
-    if plan.melds and enough:
+    if melds and plan.melds and enough:
         for cards, decls in sorted(plan.melds, key=lambda m: -len(m[0])):
             action = _listed(view, cards, decls)
             if action is not None:
