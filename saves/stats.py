@@ -1,0 +1,142 @@
+"""Statistics per preset, kept in the user data folder and updated when a match ends.
+
+Counted for the human seats of a match: a match is won when a human seat is among the
+winners; rounds and going out in one count rounds won by a human seat; best, worst and
+average points are each human seat's final total ("best" is the highest total where
+the preset's match is won by reaching a target, the lowest otherwise).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.match import Match
+
+from .document import check_version, load_document, save_document
+from .paths import stats_path
+
+STATS_VERSION = 1
+REMEMBERED = 500  # ids of counted matches kept, so a match is never counted twice
+COUNTERS = ("matches_played", "matches_won", "rounds_played", "rounds_won", "out_in_one")
+TOTALS = ("points_total", "points_count")
+EXTREMES = ("best_match", "worst_match")
+
+
+@dataclass(slots=True)
+class PresetStats:
+    """The counters of one preset."""
+
+    matches_played: int = 0
+    matches_won: int = 0
+    rounds_played: int = 0
+    rounds_won: int = 0
+    out_in_one: int = 0
+    best_match: int | None = None
+    worst_match: int | None = None
+    points_total: int = 0
+    points_count: int = 0
+
+    @property
+    def average_points(self) -> float | None:
+        """The average final total of the human seats, or None before the first match."""
+        return self.points_total / self.points_count if self.points_count else None
+
+
+@dataclass(slots=True)
+class Statistics:
+    """Counters per preset key, and the ids of the matches already counted."""
+
+    presets: dict[str, PresetStats] = field(default_factory=dict)
+    counted: list[str] = field(default_factory=list)
+
+    def of(self, preset: str) -> PresetStats:
+        """The counters of a preset (zero when none was played)."""
+        return self.presets.get(preset) or PresetStats()
+
+
+def record_match(
+    stats: Statistics, match: Match, human_seats: Iterable[int], match_id: str | None = None
+) -> bool:
+    """Count a finished match; False (nothing changed) if it is not over or already counted."""
+    humans = sorted(set(human_seats))
+    if not match.over or not humans or (match_id is not None and match_id in stats.counted):
+        return False
+    entry = stats.presets.setdefault(match.rules.preset, PresetStats())
+    entry.matches_played += 1
+    entry.matches_won += any(s in match.winners for s in humans)
+    scored = [r for r in match.results if r.end.scored]
+    entry.rounds_played += len(scored)
+    won = [r for r in scored if r.end.winner in humans]
+    entry.rounds_won += len(won)
+    entry.out_in_one += sum(r.end.out_in_one for r in won)
+    higher = match.rules.match_end == "target"
+    for seat in humans:
+        _add_total(entry, match.totals[seat], higher)
+    if match_id is not None:
+        stats.counted = [*stats.counted, match_id][-REMEMBERED:]
+    return True
+
+
+def _add_total(entry: PresetStats, total: int, higher_is_better: bool) -> None:
+    entry.points_total += total
+    entry.points_count += 1
+    best, worst = (max, min) if higher_is_better else (min, max)
+    entry.best_match = total if entry.best_match is None else best(entry.best_match, total)
+    entry.worst_match = total if entry.worst_match is None else worst(entry.worst_match, total)
+
+
+# --- the file ----------------------------------------------------------------------------
+
+
+def stats_json(stats: Statistics) -> dict[str, Any]:
+    """The statistics file's JSON value."""
+    presets = {k: dataclasses.asdict(v) for k, v in sorted(stats.presets.items())}
+    return {"version": STATS_VERSION, "presets": presets, "counted": list(stats.counted)}
+
+
+def parse_stats(data: Any) -> tuple[Statistics, list[str]]:
+    """Statistics from their JSON value; invalid parts are reported and left at zero."""
+    obj = check_version(data, STATS_VERSION, "statistics")
+    problems: list[str] = []
+    presets: dict[str, PresetStats] = {}
+    raw = obj.get("presets", {})
+    if not isinstance(raw, dict):
+        problems.append("The statistics per preset were not readable and start again at zero.")
+        raw = {}
+    for key, value in raw.items():
+        if isinstance(key, str) and 0 < len(key) <= 40 and isinstance(value, dict):
+            presets[key] = _preset_stats(key, value, problems)
+        else:
+            problems.append(f"The statistics of “{str(key)[:40]}” were not readable.")
+    counted = obj.get("counted", [])
+    if not (isinstance(counted, list) and all(isinstance(c, str) for c in counted)):
+        problems.append("The list of counted matches was not readable.")
+        counted = []
+    return Statistics(presets, counted[-REMEMBERED:]), problems
+
+
+def _preset_stats(key: str, data: dict[str, Any], problems: list[str]) -> PresetStats:
+    out = PresetStats()
+    for name in (*COUNTERS, *TOTALS, *EXTREMES):
+        if name not in data or (name in EXTREMES and data[name] is None):
+            continue
+        value = data[name]
+        if type(value) is int and (name in EXTREMES or value >= 0):
+            setattr(out, name, value)
+        else:
+            problems.append(f"The statistic “{name}” of {key} was not valid and was reset.")
+    return out
+
+
+def load_stats(base: Path | str | None = None) -> tuple[Statistics, list[str]]:
+    """The statistics and any problems met (show them; never raises)."""
+    return load_document(stats_path(base), parse_stats, Statistics, "statistics")
+
+
+def save_stats(stats: Statistics, base: Path | str | None = None) -> None:
+    """Write the statistics atomically; may raise OSError."""
+    save_document(stats_path(base), stats_json(stats))
