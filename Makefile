@@ -14,7 +14,7 @@ HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROM
 
 help:
 	@echo "make play   install the game's requirements into .venv and start it"
-	@echo "make test   install the dev tools, run ruff, mypy on game/ and the test suite"
+	@echo "make test   install the dev tools, run ruff, mypy on game/ and saves/, and the test suite"
 	@echo "make soak   long random-playout tests"
 	@echo "make bench  engine benchmark"
 	@echo "make lint   ruff check and ruff format --check"
@@ -38,7 +38,7 @@ play: $(VENV)/.stamp-run
 
 test: $(VENV)/.stamp-dev
 	$(BIN)/ruff check .
-	$(BIN)/mypy game
+	$(BIN)/mypy game saves
 	$(HEADLESS) $(BIN)/python -m pytest -n auto -q
 
 soak: $(VENV)/.stamp-dev
