@@ -58,8 +58,9 @@ def duration_for(src: Rect, dst: Rect) -> int:
 class Animator:
     """The cards in flight; finished flights drop out on `update`."""
 
-    def __init__(self) -> None:
+    def __init__(self, factor: float = 1.0) -> None:
         self.flights: list[Flight] = []
+        self.factor = factor  # the player's animation speed: 0 lands every card at once
 
     def fly(
         self,
@@ -71,11 +72,12 @@ class Animator:
         delay: int = 0,
     ) -> None:
         """Start a card on its way (replacing an earlier flight of the same card)."""
-        if src == dst:
+        if src == dst or self.factor <= 0:
             return
         if card is not None:
             self.flights = [f for f in self.flights if f.card != card]
-        self.flights.append(Flight(card, face_up, src, dst, now + delay, duration_for(src, dst)))
+        duration = round(duration_for(src, dst) * self.factor)
+        self.flights.append(Flight(card, face_up, src, dst, now + delay, duration))
 
     def update(self, now: int) -> None:
         """Forget the flights that have landed."""

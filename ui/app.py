@@ -19,8 +19,11 @@ import pygame
 
 from game.match import Match, Player
 from game.rules import preset
+from ui import saves_bridge
 from ui.botrunner import BotRunner
 from ui.layout import MIN_SIZE
+from ui.nav import Nav
+from ui.prefs import Settings
 from ui.scenes import Scene
 from ui.scenes.table import TableScene
 
@@ -32,7 +35,7 @@ Clock = Callable[[], int]
 
 
 def default_match(seed: int | None = None) -> Match:
-    """Classic rummy, the human in seat 0 against one medium bot (the setup screen comes later)."""
+    """Classic rummy, the human in seat 0 against one medium bot."""
     players = [Player("You", "human"), Player("Ben", "bot", "medium")]
     return Match(preset("classic", players=2), players, seed if seed is not None else _seed())
 
@@ -44,8 +47,15 @@ def _seed() -> int:
 class App:
     """The window (or an off-screen surface) and the scene shown in it."""
 
-    def __init__(self, scene: Scene, surface: pygame.Surface, clock: Clock | None = None) -> None:
+    def __init__(
+        self,
+        scene: Scene,
+        surface: pygame.Surface,
+        clock: Clock | None = None,
+        nav: Nav | None = None,
+    ) -> None:
         self.scene = scene
+        self.nav = nav
         self.surface = surface
         self.clock = clock or pygame.time.get_ticks
         self.running = True
@@ -58,14 +68,25 @@ class App:
         now = self.clock()
         for event in pygame.event.get():
             self._event(event, now)
+            self._switch()
         self._guard(lambda: self.scene.update(now))
+        self._switch()
         self._guard(lambda: self.scene.draw(self.surface, now))
         if pygame.display.get_surface() is self.surface:
             pygame.display.flip()
         self.frames += 1
-        if self.scene.wants_quit:
+        if self.scene.wants_quit or (self.nav is not None and self.nav.quit):
             self.running = False
         return self.running
+
+    def _switch(self) -> None:
+        """Show the scene the Nav was asked for, laid out for the window as it is now."""
+        if self.nav is None or self.nav.pending is None:
+            return
+        self.scene, self.nav.pending = self.nav.pending, None
+        self.nav.size = self.surface.get_size()
+        self._guard(lambda: self.scene.resize(self.nav.size if self.nav else (0, 0)))
+        self._guard(self.scene.enter)
 
     def _event(self, event: pygame.event.Event, now: int) -> None:
         if event.type == pygame.QUIT:
@@ -100,6 +121,8 @@ class App:
             surface = pygame.display.set_mode(size, pygame.RESIZABLE)
         self.surface = surface
         self.windowed_size = size
+        if self.nav is not None:
+            self.nav.size = size
         self._guard(lambda: self.scene.resize(size))
 
     def toggle_fullscreen(self) -> None:
@@ -110,6 +133,8 @@ class App:
         else:
             self.surface = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
         size = self.surface.get_size()
+        if self.nav is not None:
+            self.nav.size = size
         self._guard(lambda: self.scene.resize(size))
 
     def run(self) -> None:
@@ -155,19 +180,35 @@ def table_scene(match: Match, size: tuple[int, int], inline_bots: bool = False) 
     return TableScene(match, size, BotRunner(inline=inline_bots), new_match=default_match)
 
 
+def start_app(
+    surface: pygame.Surface, match: Match | None = None, settings: Settings | None = None
+) -> App:
+    """The app on the title screen, or straight at the table of a given match."""
+    size = surface.get_size()
+    nav = Nav(size, settings if settings is not None else saves_bridge.load_settings())
+    if match is not None:
+        nav.start_match(match)
+    else:
+        nav.title()
+    scene, nav.pending = nav.pending, None
+    assert scene is not None
+    scene.enter()
+    return App(scene, surface, nav=nav)
+
+
 def run_window(match: Match | None = None, size: tuple[int, int] = DEFAULT_SIZE) -> int:
-    """Open the window on a match and play until the player quits."""
+    """Open the window on the title screen (or on a loaded match) and play until quitting."""
     try:
         surface = open_window(size)
     except pygame.error as e:
         print(f"main.py: cannot open the game window: {e}", file=sys.stderr)
         return 2
-    scene = table_scene(match or default_match(), surface.get_size())
-    app = App(scene, surface)
+    app = start_app(surface, match)
     try:
         app.run()
     finally:
-        scene.bots.close()
+        if app.nav is not None:
+            app.nav.close_table()
         pygame.quit()
     return 0
 

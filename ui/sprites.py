@@ -15,8 +15,9 @@ MAX_WIDTHS = 10  # hand, piles, melds, opponents, sheet, and a few sizes left fr
 class Deck:
     """Card faces, backs, shadows and outlines by width; the optional four-colour deck."""
 
-    def __init__(self, four_colour: bool = False) -> None:
+    def __init__(self, four_colour: bool = False, rank_names: dict[int, str] | None = None) -> None:
         self.four_colour = four_colour
+        self.rank_names = dict(rank_names or {})
         self._arts: OrderedDict[int, CardArt] = OrderedDict()
         self._ready: dict[tuple[object, ...], pygame.Surface] = {}
 
@@ -27,11 +28,18 @@ class Deck:
             self._arts.clear()
             self._ready.clear()
 
+    def set_rank_names(self, names: dict[int, str]) -> None:
+        """Print the picture cards and aces with another language's letters (German B D K)."""
+        if names != self.rank_names:
+            self.rank_names = dict(names)
+            self._arts.clear()
+            self._ready.clear()
+
     def art(self, width: int) -> CardArt:
         """The card artist for a width (the least recently used width is dropped)."""
         art = self._arts.get(width)
         if art is None:
-            art = self._arts[width] = CardArt(width, self.four_colour)
+            art = self._arts[width] = CardArt(width, self.four_colour, self.rank_names)
             if len(self._arts) > MAX_WIDTHS:
                 old, _ = self._arts.popitem(last=False)
                 self._ready = {k: v for k, v in self._ready.items() if k[1] != old}

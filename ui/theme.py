@@ -110,14 +110,17 @@ def _dashes(start: int, stop: int, dash: int) -> list[tuple[int, int]]:
     return [(a, min(a + dash, stop)) for a in range(start, stop, 2 * dash)]
 
 
-_felt: dict[tuple[int, int], pygame.Surface] = {}
+_felt: dict[tuple[object, ...], pygame.Surface] = {}
 
 
-def felt(size: tuple[int, int]) -> pygame.Surface:
-    """The table cloth for a window size: green felt, darker towards the edges."""
-    got = _felt.get(size)
+def felt(size: tuple[int, int], colours: tuple[RGB, RGB] = (FELT, FELT_EDGE)) -> pygame.Surface:
+    """The table cloth for a window size: felt of a colour, darker towards the edges."""
+    key = (size, colours)
+    got = _felt.get(key)
     if got is None:
-        _felt.clear()  # only the current window size is worth keeping
+        if len(_felt) >= 4:  # the window's felt and a preview or two are worth keeping
+            _felt.clear()
+        centre, edge = colours
         small = pygame.Surface((64, 40))
         for y in range(40):
             for x in range(64):
@@ -125,12 +128,12 @@ def felt(size: tuple[int, int]) -> pygame.Surface:
                 t = d**2 * 0.85
                 small.set_at(
                     (x, y),
-                    tuple(round(a + (b - a) * t) for a, b in zip(FELT, FELT_EDGE, strict=True)),
+                    tuple(round(a + (b - a) * t) for a, b in zip(centre, edge, strict=True)),
                 )
         got = pygame.transform.smoothscale(small, size)
         if pygame.display.get_surface() is not None:
             got = got.convert()
-        _felt[size] = got
+        _felt[key] = got
     return got
 
 

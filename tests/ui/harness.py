@@ -130,3 +130,74 @@ class Table:
         """A point of the open table clear of every meld."""
         area = self.scene.layout.melds_area
         return (area.x + area.w - 20, area.y + area.h - 20)
+
+
+class Screens:
+    """The whole app from its title screen (settings in memory), stepped frame by frame."""
+
+    def __init__(self, size: tuple[int, int] = (1280, 800), **settings: Any) -> None:
+        from ui.nav import Nav
+        from ui.prefs import Settings as Prefs
+
+        pygame.display.init()
+        pygame.font.init()
+        pygame.event.clear()
+        self.now = 0
+        surface = pygame.display.set_mode(size)
+        prefs = Prefs(**{"speed": 3, "sound": False, "language": "en", **settings})
+        self.nav = Nav(size, prefs, inline_bots=True)
+        self.nav.title()
+        scene = self.nav.pending
+        self.nav.pending = None
+        assert scene is not None
+        self.app = App(scene, surface, clock=lambda: self.now, nav=self.nav)
+
+    @property
+    def scene(self) -> Any:
+        """The scene on screen."""
+        return self.app.scene
+
+    def step(self, frames: int = 1) -> None:
+        """Run frames of the app's loop; a failure the app caught fails the test."""
+        for _ in range(frames):
+            self.now += FRAME_MS
+            self.app.step()
+            status = getattr(self.scene, "status", None)
+            error = getattr(self.scene, "error", None) or (
+                status.text if status is not None and status.kind == "error" else None
+            )
+            assert not error, error
+
+    def post(self, kind: int, **attrs: Any) -> None:
+        """Post one real pygame event."""
+        pygame.event.post(pygame.event.Event(kind, **attrs))
+
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        """Press and release at a point, then a frame."""
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, mod=0)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button, mod=0)
+        self.step()
+
+    def key(self, key: int, mod: int = 0) -> None:
+        """Press a key, then a frame."""
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+        self.step()
+
+    def type(self, text: str) -> None:
+        """Type text (as the keyboard's text input events)."""
+        self.post(pygame.TEXTINPUT, text=text)
+        self.step()
+
+    def control(self, key: str) -> Any:
+        """A control of the scene on screen, by key."""
+        return next(c for c in self.scene.controls() if c.key == key)
+
+    def press(self, key: str) -> None:
+        """Click the middle of a control."""
+        self.click(self.control(key).rect.centre)
+
+    def focus(self) -> str | None:
+        """The key of the control with the keyboard focus."""
+        found = self.scene.form.focused(self.scene.controls())
+        return found.key if found is not None else None

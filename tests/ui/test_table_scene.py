@@ -13,7 +13,9 @@ from game.cards import Face
 from game.view import PlayerView
 from tests.ui.harness import Table, table_match
 from ui.botrunner import BotRunner
+from ui.scenes.handover import HandOver
 from ui.scenes.overlays import Chooser, Menu, PileViewer, SheetOverlay
+from ui.scenes.table_menu import Confirm
 
 # Seat 0 (human) starts; seat 1 is a medium bot. Stock top: 10H, then KS.
 HANDS = ["7H 8H 9H 5S 5D 5C KS QD 2C 3D", "AS 2S 3S 4H 6C 8C 10D JD JS 9C"]
@@ -282,6 +284,8 @@ def test_escape_opens_the_menu_and_quit_asks_to_leave(table: Table) -> None:
     assert isinstance(table.scene.overlay, Menu)
     labels = [c for c, _ in table.scene.overlay.entries(table.scene)]
     table.key(pygame.K_1 + labels.index("quit"))
+    assert isinstance(table.scene.overlay, Confirm) and not table.scene.wants_quit
+    table.key(pygame.K_1)  # Leave
     assert table.scene.wants_quit
     assert not table.app.running
 
@@ -367,9 +371,13 @@ def test_right_click_on_the_discard_pile_spreads_it_out(table: Table) -> None:
     assert table.scene.overlay is None and table.match.actions == []
 
 
-def test_with_two_humans_the_table_turns_to_the_seat_to_move() -> None:
+def test_with_two_humans_the_table_turns_to_the_seat_to_move_after_a_hand_over() -> None:
     table = Table(table_match("classic", HANDS, "10H KH", upcard="KD", bot_seats=()))
+    assert isinstance(table.scene.overlay, HandOver) and table.scene.curtain == 0
+    table.key(pygame.K_RETURN)  # the first player has the screen
     table.key(pygame.K_d)
     table.drag(table.grab_point("KS"), table.scene.layout.discard.centre)
+    assert isinstance(table.scene.overlay, HandOver) and table.scene.curtain == 1
+    table.click((10, 10))
     assert table.scene.me == 1
     assert {str(c) for c in table.scene.view.hand} == set(HANDS[1].split())

@@ -1,7 +1,8 @@
-"""Scenes: one screen of the game each (the table now; title, new game and others later).
+"""Scenes: one screen of the game each (title, new game, house rules, table, settings, …).
 
 The app's loop hands every scene the same calls, in this order, once per frame:
-`handle` for each pending event, `update` once, then `draw`.
+`handle` for each pending event, `update` once, then `draw`. `enter` is called when the
+scene is shown (again) after another one, `resize` whenever the window changes.
 """
 
 from __future__ import annotations
@@ -25,6 +26,9 @@ class Scene(Protocol):
 
     def resize(self, size: tuple[int, int]) -> None:
         """The window has a new size."""
+
+    def enter(self) -> None:
+        """The scene is shown (again): pick up changed settings."""
 
     def report(self, error: BaseException) -> None:
         """Something failed while handling input or updating: say so, keep going."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from game import actions as A
 from game.view import view_for
+from ui.refusals import refusal_text
 from ui.text import tr
 
 if TYPE_CHECKING:
@@ -78,6 +79,6 @@ class BotTurns:
             return action
         name = s.match.players[s.match.current].name
         self.note = tr(
-            "status.bot_fallback", name=name, move=action.notation(), reason=refusal.reason
+            "status.bot_fallback", name=name, move=action.notation(), reason=refusal_text(refusal)
         )
         return s.match.legal()[0]

@@ -7,10 +7,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.cards import RANK_NAMES, Face
+from game.cards import Face
 from game.melds import Meld, Piece
 from ui import theme
 from ui.geometry import MeldLayout, Rect
+from ui.i18n import rank_name
 from ui.scenes.paint import blit_card, frame_box, lighter, outline, tag
 from ui.text import card_text, tr
 
@@ -95,4 +96,4 @@ def _marks(
 
 def _rep_text(rep: Face) -> str:
     """What a wild stands for: `8♥`, or only the rank in a set whose suit is not declared."""
-    return card_text(rep) if rep.suit is not None else RANK_NAMES.get(rep.rank, "?")
+    return card_text(rep) if rep.suit is not None else rank_name(rep.rank)

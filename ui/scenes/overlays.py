@@ -67,7 +67,7 @@ class ListOverlay:
 
     def cancel(self, now: int, scene: TableScene) -> None:
         """Esc or a click outside."""
-        scene.overlay = None
+        scene.resume()
 
     def rows(self, scene: TableScene) -> tuple[Rect, list[Rect]]:
         """The panel and one rect per row."""
@@ -124,7 +124,7 @@ class ListOverlay:
 
 
 class Menu(ListOverlay):
-    """Esc: resume, new match, bot speed, deck colours, announce / redeal when legal, quit."""
+    """Esc: resume, the rules, help, settings, a new game, announce / redeal, leave, quit."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -132,34 +132,30 @@ class Menu(ListOverlay):
 
     def entries(self, scene: TableScene) -> list[tuple[str, str]]:
         """The menu rows for the position."""
-        from ui.scenes.table import SPEEDS
-
-        speed = tr(f"speed.{SPEEDS[scene.settings.speed][0]}")
-        colours = tr("menu.on" if scene.settings.four_colour else "menu.off")
-        out = [("resume", tr("menu.resume"))]
-        if scene.new_match is not None:
-            out.append(("new", tr("menu.new")))
-        out += [
-            ("speed", tr("menu.speed", speed=speed)),
-            ("colours", tr("menu.colours", state=colours)),
-        ]
-        if A.Announce() in scene.view.legal:
+        out = [("resume", tr("menu.resume")), ("rules_panel", tr("menu.rules_panel"))]
+        if scene.nav is not None:
+            out += [("help", tr("menu.help")), ("settings", tr("menu.settings"))]
+        if scene.curtain is None and A.Announce() in scene.view.legal:
             out.append(("announce", tr("menu.announce")))
-        if A.Redeal() in scene.view.legal:
+        if scene.curtain is None and A.Redeal() in scene.view.legal:
             out.append(("redeal", tr("menu.redeal")))
+        if scene.nav is not None or scene.new_match is not None:
+            out.append(("new", tr("menu.new")))
+        if scene.nav is not None:
+            out.append(("leave", tr("menu.leave")))
         return [*out, ("quit", tr("menu.quit"))]
 
     def pick(self, command: str, now: int, scene: TableScene) -> None:
         """Carry out the entry."""
         if command == "resume":
-            scene.overlay = None
+            scene.resume()
         else:
             scene.menu_command(command, now)
 
     def cancel(self, now: int, scene: TableScene) -> None:
         """Esc resumes (at the end of a match there is nothing to resume: stay)."""
         if not scene.match.over:
-            scene.overlay = None
+            scene.resume()
 
 
 class Chooser(ListOverlay):

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,39 +20,25 @@ from game.match import Match, RoundResult
 from game.melds import Meld
 from game.view import PlayerView, view_for
 from ui import controller as C
-from ui import handorder
+from ui import handorder, i18n, sound
 from ui.anim import Animator
 from ui.botrunner import BotRunner
 from ui.controller import Outcome
 from ui.geometry import Rect
 from ui.layout import TableLayout, table_layout
 from ui.placement import Gap, Placement, place
+from ui.prefs import Settings
+from ui.refusals import refusal_text
 from ui.scenes.bot_turns import BotTurns
+from ui.scenes.handover import HandOver, hand_over, next_human
 from ui.scenes.motion import animate
 from ui.scenes.overlays import Chooser, Menu, Overlay, PileViewer, SheetOverlay
 from ui.scoresheet import round_sheet
 from ui.sprites import Deck
 from ui.text import action_text, tr
 
-SPEEDS: tuple[tuple[str, int], ...] = (
-    ("slow", 1300),
-    ("normal", 700),
-    ("fast", 300),
-    ("instant", 0),
-)
-
-
-@dataclass
-class Settings:
-    """What the player can set at the table: bot speed and the four-colour deck."""
-
-    speed: int = 1
-    four_colour: bool = False
-
-    @property
-    def bot_delay(self) -> int:
-        """Milliseconds between two bot actions."""
-        return SPEEDS[self.speed][1]
+if TYPE_CHECKING:
+    from ui.nav import Nav
 
 
 @dataclass(frozen=True)
@@ -72,21 +59,24 @@ class TableScene:
         bots: BotRunner | None = None,
         settings: Settings | None = None,
         new_match: Callable[[], Match] | None = None,
+        nav: Nav | None = None,
     ) -> None:
         from ui.scenes.table_draw import TableRenderer
         from ui.scenes.table_input import TableInput
 
         self.settings = settings or Settings()
-        self.deck = Deck(self.settings.four_colour)
+        self.deck = Deck(self.settings.four_colour, i18n.rank_names())
         self.bots = bots or BotRunner()
         self.new_match = new_match
+        self.nav = nav
         self.size = size
-        self.anim = Animator()
+        self.anim = Animator(self.settings.animation_factor)
         self.input = TableInput(self)
         self.renderer = TableRenderer(self)
         self._quit = False
         self.version = 0  # counts every change that the drawing depends on
         self._overlay: Overlay | None = None
+        self.curtain: int | None = None  # pass-and-play: the seat waiting behind the hand-over
         self.start(match)
 
     @property
@@ -106,6 +96,9 @@ class TableScene:
         self.match = match
         self.bots.cancel()
         self.anim.finish()
+        humans = [p for p in match.players if p.kind == "human"]
+        self.pass_and_play = len(humans) >= 2
+        self.curtain = None
         self.me = self._home_seat()
         self.order: list[Card] = []
         self.orders: dict[int, list[Card]] = {}  # the hand order of each human seat
@@ -122,13 +115,13 @@ class TableScene:
         self.prompt()
         if match.over and match.results:
             self._show_sheet(match.results[-1], tuple(self.view.table))
+        elif self.pass_and_play:
+            hand_over(self)
 
     def _home_seat(self) -> int:
-        """The seat whose hand is shown: the seat to move if human, else the first human."""
-        players = self.match.players
-        if players[self.match.current].kind == "human":
-            return self.match.current
-        return next((i for i, p in enumerate(players) if p.kind == "human"), 0)
+        """The seat whose hand is shown: the next human to play (the first seat if none)."""
+        seat = next_human(self.match)
+        return seat if seat is not None else 0
 
     @property
     def key(self) -> int:
@@ -137,10 +130,6 @@ class TableScene:
 
     def refresh(self) -> None:
         """Read the model again after a change and place every card."""
-        if self.match.players[self.match.current].kind == "human" and self.match.current != self.me:
-            self.orders[self.me] = self.order  # several humans: pass-and-play follows the turn
-            self.me = self.match.current
-            self.order, self.selected = self.orders.get(self.me, []), set()
         view = view_for(self.match, self.me)
         if self.dealt.get(self.me) != view.round_number:
             # a new deal arrives sorted; from then on the player's order is kept
@@ -155,10 +144,11 @@ class TableScene:
     def relayout(self) -> None:
         """Rebuild the layout (on a new size or seating) and the placement."""
         has_ind = self.view.indicator is not None
-        key = (self.size, len(self.match.players), self.me, has_ind)
+        scale = self.settings.card_scale
+        key = (self.size, len(self.match.players), self.me, has_ind, scale)
         if key != self.layout_key:
             self.layout: TableLayout = table_layout(
-                self.size, len(self.match.players), self.me, has_ind
+                self.size, len(self.match.players), self.me, has_ind, scale
             )
             self.layout_key = key
         self.replace()
@@ -178,7 +168,7 @@ class TableScene:
 
     def refuse(self, refusal: Refusal) -> None:
         """Explain a refused move in words."""
-        self.say(refusal.reason[:1].upper() + refusal.reason[1:] + ".", "refused")
+        self.say(refusal_text(refusal), "refused")
 
     def report(self, error: BaseException) -> None:
         """Something failed: say so on the status line and keep the game."""
@@ -231,12 +221,16 @@ class TableScene:
         top = self.view.discard[-1].face if self.view.discard else None
         self.match.apply(action)
         self.hinted = frozenset()
+        self._sound(sound.for_action(action))
         if len(self.match.results) > results or self.match.over:
+            self._sound("round_end")
             self._round_over(rnd.table)  # the finished round's table: public, shown on the sheet
             return True
         self.refresh()
-        if self.me == me:  # a new seat at the table (pass-and-play) starts without gliding
-            animate(self, before, action, actor, now)
+        if self.pass_and_play and actor == me and self.match.current != actor:
+            hand_over(self)  # the turn has passed: nothing of this hand stays in view
+            return True
+        animate(self, before, action, actor, now)
         if actor != self.me:
             self.say(f"{self.match.players[actor].name}: {action_text(action, top)}")
         else:
@@ -269,6 +263,8 @@ class TableScene:
         self.overlay = Menu() if self.match.over else None
         self.refresh()
         self.prompt()
+        if self.pass_and_play and not self.match.over:
+            hand_over(self)  # a new deal: whoever plays first takes the screen
 
     # --- intents -----------------------------------------------------------------------
 
@@ -322,26 +318,42 @@ class TableScene:
         self.play(action, now, origins)
 
     def menu_command(self, command: str, now: int) -> None:
-        """Carry out a menu entry."""
-        self.overlay = None
-        if command == "new" and self.new_match is not None:
-            self.start(self.new_match())
-        elif command == "speed":
-            self.settings.speed = (self.settings.speed + 1) % len(SPEEDS)
-            self.say(tr("status.speed", speed=tr(f"speed.{SPEEDS[self.settings.speed][0]}")))
-            self.overlay = Menu()
-        elif command == "colours":
-            self.settings.four_colour = not self.settings.four_colour
-            self.deck.set_four_colour(self.settings.four_colour)
-            self.overlay = Menu()
-        elif command in ("announce", "redeal") and self.my_turn():
-            self.play(A.Announce() if command == "announce" else A.Redeal(), now)
-        elif command == "quit":
-            self._quit = True
+        """Carry out a menu entry (ui.scenes.table_menu)."""
+        from ui.scenes.table_menu import menu_command
+
+        menu_command(self, command, now)
 
     def open_menu(self) -> None:
         """Esc: the small menu."""
         self.overlay = Menu()
+
+    def resume(self) -> None:
+        """Close what is open over the table (back to the hand-over while one is waiting)."""
+        self.overlay = HandOver(self.curtain) if self.curtain is not None else None
+
+    def toggle_rules(self) -> None:
+        """I: the rules in force, over the table (and away again)."""
+        from ui.scenes.rules_panel import RulesPanel
+
+        self.overlay = None if isinstance(self.overlay, RulesPanel) else RulesPanel()
+
+    # --- settings ----------------------------------------------------------------------
+
+    def enter(self) -> None:
+        """Back at the table (from settings or help): take up changed settings."""
+        st = self.settings
+        self.deck.set_four_colour(st.four_colour)
+        self.deck.set_rank_names(i18n.rank_names())
+        self.anim.factor = st.animation_factor
+        self.layout_key = None
+        self.refresh()
+        if self.overlay is None or isinstance(self.overlay, Menu):
+            self.resume()
+            self.prompt()
+
+    def _sound(self, name: str | None) -> None:
+        if name is not None and self.settings.sound:
+            sound.play(name)
 
     def show_pile(self) -> None:
         """Look through the discard pile."""
@@ -383,6 +395,10 @@ class TableScene:
         self.anim.finish()
         self.input.reset()
         self.relayout()
+
+    def quit_now(self) -> None:
+        """Quit was chosen (and confirmed)."""
+        self._quit = True
 
     @property
     def wants_quit(self) -> bool:

@@ -49,7 +49,7 @@ class TableRenderer:
             self.still(self.base)
             self.drawn = state
         surface.blit(self.base, (0, 0))
-        if not isinstance(self.scene.overlay, SheetOverlay):
+        if self.scene.overlay is None:  # nothing moves over a menu, a sheet or a hand-over
             self.gestures(surface, now)
 
     def state(self) -> tuple[object, ...]:
@@ -64,12 +64,17 @@ class TableRenderer:
             getattr(s.overlay, "hover", None),
             s.bots.pending("bot", s.key),
             s.deck.four_colour,
+            s.curtain,
         )
 
     def still(self, surface: pygame.Surface) -> None:
         """The table without what moves: felt, seats, piles, melds, hand, texts, overlay."""
         s = self.scene
-        surface.blit(theme.felt(s.size), (0, 0))
+        surface.blit(theme.felt(s.size, s.settings.felt_colours), (0, 0))
+        if s.curtain is not None:  # pass-and-play: nothing of the table behind the hand-over
+            if s.overlay is not None:
+                s.overlay.draw(surface, s, 0)
+            return
         draw_seats(surface, s)
         if isinstance(s.overlay, SheetOverlay):
             sheet = s.overlay

@@ -4,7 +4,7 @@ Mouse: click or drag the stock / discard pile to draw; click toggles a hand card
 or a rubber band selects several; drag cards to the open table (meld), onto a meld (lay off
 or swap), onto the discard pile (discard; or double-click), or within the hand (reorder).
 Keys: left/right move the focus along a row, up/down switch between the hand and the table
-row (stock, discard, melds); space selects or acts, enter plays; D, T, U, H, S, R, L, Esc.
+row (stock, discard, melds); space selects or acts, enter plays; D, T, U, H, S, R, L, I, Esc.
 """
 
 from __future__ import annotations
@@ -31,6 +31,7 @@ BUTTON_KEYS = {
     pygame.K_s: "sort_suit",
     pygame.K_r: "sort_rank",
     pygame.K_l: "look",
+    pygame.K_i: "rules",
     pygame.K_ESCAPE: "menu",
 }
 
@@ -268,6 +269,7 @@ class TableInput:
             "sort_suit": lambda: s.sort(by_rank=False),
             "sort_rank": lambda: s.sort(by_rank=True),
             "look": s.show_pile,
+            "rules": s.toggle_rules,
             "menu": s.open_menu,
         }
         actions[name]()

@@ -1,0 +1,79 @@
+"""Settings: changed with mouse or keys, shown at once, kept by saves, used at the table."""
+
+from __future__ import annotations
+
+import pygame
+
+from tests.ui.harness import Screens
+from ui import i18n, saves_bridge
+from ui.prefs import Settings
+from ui.rulesdoc import page
+from ui.scenes.settings import SettingsScene
+from ui.scenes.table import TableScene
+from ui.scenes.title import TitleScene
+
+
+def open_settings() -> Screens:
+    app = Screens()
+    app.press("settings")
+    assert isinstance(app.scene, SettingsScene)
+    return app
+
+
+def test_switching_to_german_speaks_german_at_once_and_on_the_title() -> None:
+    app = open_settings()
+    app.press("settings.language")  # English -> Deutsch
+    assert i18n.language() == "de" and app.nav.settings.language == "de"
+    assert app.control("back").label == "Zurück"
+    app.key(pygame.K_ESCAPE)
+    assert isinstance(app.scene, TitleScene)
+    assert app.control("new").label == "Neues Spiel"
+
+
+def test_the_keyboard_changes_every_setting() -> None:
+    app = open_settings()
+    before = Settings(**vars(app.nav.settings))
+    for _ in range(8):
+        app.key(pygame.K_RIGHT)
+        app.key(pygame.K_DOWN)
+    after = app.nav.settings
+    changed = [k for k in vars(before) if getattr(before, k) != getattr(after, k)]
+    assert sorted(changed) == sorted(vars(before))
+
+
+def test_settings_are_kept_by_saves_and_read_back() -> None:
+    app = open_settings()
+    app.press("settings.felt")
+    app.press("settings.four_colour")
+    app.press("settings.card_size")
+    app.press("back")
+    saved = saves_bridge.load_settings()
+    assert (saved.felt, saved.four_colour, saved.card_size) == ("blue", True, 2)
+
+
+def test_the_table_uses_the_settings() -> None:
+    app = Screens(felt="wine", four_colour=True, card_size=2, animation=3)
+    app.press("new")
+    app.press("start")
+    table = app.scene
+    assert isinstance(table, TableScene)
+    assert table.deck.four_colour and table.anim.factor == 0
+    large = table.layout.card_w
+    app.key(pygame.K_ESCAPE)
+    labels = [c for c, _ in table.overlay.entries(table)]
+    app.key(pygame.K_1 + labels.index("settings"))
+    app.press("settings.card_size")  # large -> small
+    app.key(pygame.K_ESCAPE)
+    assert app.scene is table and table.layout.card_w < large
+
+
+def test_the_rules_help_shows_the_house_rules_in_force_in_each_language() -> None:
+    from game.rules import preset
+
+    rules = preset("romme", opening_min=51)
+    for language, word in (("en", "house rule"), ("de", "Hausregel")):
+        i18n.set_language(language)
+        blocks = page("romme", rules)
+        marked = [b for b in blocks if b.marked]
+        assert len(marked) == 1 and "51" in marked[0].text and word in marked[0].text
+        assert blocks[0].kind == "h1" and len(blocks) > 30

@@ -1,0 +1,130 @@
+"""Screenshots of the screens around the table, for docs/screens/ (no window needed).
+
+    .venv/bin/python tools/screenshots.py [--size 1280x800] [--lang en] [--out docs/screens]
+
+Writes title, new game, house rules, hand-over (pass-and-play), the table with the rules
+panel, settings and rules help, each through the app's own loop and real posted events.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+import pygame  # noqa: E402
+
+from ui.app import App  # noqa: E402
+from ui.nav import Nav  # noqa: E402
+from ui.prefs import Settings  # noqa: E402
+
+
+class Shooter:
+    """The app on a dummy display, driven by posted events."""
+
+    def __init__(self, size: tuple[int, int], language: str, out: Path) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        self.surface = pygame.display.set_mode(size)
+        self.nav = Nav(size, Settings(language=language, sound=False), inline_bots=True)
+        self.nav.title()
+        scene, self.nav.pending = self.nav.pending, None
+        assert scene is not None
+        self.now = 0
+        self.app = App(scene, self.surface, clock=lambda: self.now, nav=self.nav)
+        self.out = out
+
+    def step(self, frames: int = 1) -> None:
+        """Run frames of the loop."""
+        for _ in range(frames):
+            self.now += 16
+            self.app.step()
+
+    def key(self, key: int) -> None:
+        """Press a key."""
+        pygame.event.post(
+            pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode="", scancode=0)
+        )
+        self.step()
+
+    def click(self, pos: tuple[int, int]) -> None:
+        """Click a point."""
+        for kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            pygame.event.post(pygame.event.Event(kind, pos=pos, button=1, mod=0))
+        self.step()
+
+    def control(self, key: str) -> tuple[int, int]:
+        """The centre of a control of the screen shown."""
+        found = next(c for c in self.app.scene.controls() if c.key == key)  # type: ignore[attr-defined]
+        return found.rect.centre
+
+    def save(self, name: str) -> None:
+        """Draw a frame and write it."""
+        self.step(2)
+        path = self.out / f"{self.prefix()}{name}.png"
+        pygame.image.save(self.surface, str(path))
+        print(f"wrote {path}")
+
+    def prefix(self) -> str:
+        """Nothing for English, the language's code and a dash otherwise."""
+        return "" if self.nav.settings.language == "en" else f"{self.nav.settings.language}-"
+
+
+def tour(shot: Shooter) -> None:
+    """Visit every screen and photograph it."""
+    shot.save("title")
+    shot.click(shot.control("new"))
+    shot.click(shot.control("preset.romme"))
+    shot.click(shot.control("kind.1"))  # a second human: pass-and-play
+    shot.click(shot.control("name.0"))
+    for _ in range(8):
+        shot.key(pygame.K_BACKSPACE)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="Anna"))
+    shot.click(shot.control("level.2"))
+    shot.save("new_game")
+    shot.click(shot.control("house"))
+    shot.click(shot.control("tab.opening"))
+    shot.click(shot.control("opt.opening_min"))
+    shot.save("house_rules")
+    shot.click(shot.control("tab.scoring"))
+    shot.click(shot.control("opt.match_end"))
+    shot.save("house_rules_invalid")
+    shot.click(shot.control("opt.match_end"))
+    shot.click(shot.control("opt.match_end"))
+    shot.click(shot.control("opt.match_end"))
+    shot.click(shot.control("start"))
+    shot.save("handover")
+    shot.key(pygame.K_RETURN)
+    shot.key(pygame.K_i)
+    shot.save("rules_panel")
+    shot.key(pygame.K_ESCAPE)
+    shot.nav.settings_screen(shot.app.scene)
+    shot.save("settings")
+    shot.nav.rules_help(shot.app.scene, "hand")
+    shot.save("rules_help")
+
+
+def main() -> None:
+    """Parse the options and take the screenshots."""
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--size", default="1280x800")
+    parser.add_argument("--lang", default="en")
+    parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
+    args = parser.parse_args()
+    w, h = (int(v) for v in args.size.split("x"))
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    run: Callable[[Shooter], None] = tour
+    run(Shooter((w, h), args.lang, out))
+    pygame.quit()
+
+
+if __name__ == "__main__":
+    main()
