@@ -10,7 +10,7 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
 .DEFAULT_GOAL := help
-.PHONY: help play test soak bench lint clean
+.PHONY: help play test soak bench lint package clean
 
 help:
 	@echo "make play   install the game's requirements into .venv and start it"
@@ -18,7 +18,8 @@ help:
 	@echo "make soak   long random-playout tests"
 	@echo "make bench  engine benchmark"
 	@echo "make lint   ruff check and ruff format --check"
-	@echo "make clean  remove .venv and caches"
+	@echo "make package  build the double-clickable app for this system into dist/ (PyInstaller)"
+	@echo "make clean  remove .venv, caches, build/ and dist/"
 
 $(BIN)/python:
 	@$(PY) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -50,6 +51,13 @@ bench: $(VENV)/.stamp-run
 lint: $(VENV)/.stamp-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+
+# PyInstaller builds for the system it runs on: a folder on Linux and Windows, an .app on macOS.
+package: $(VENV)/.stamp-dev
+	PYGAME_HIDE_SUPPORT_PROMPT=1 $(BIN)/python -m PyInstaller build.spec --noconfirm --log-level WARN
+	@if [ -d "dist/Rummy Table.app" ]; then echo "Built: dist/Rummy Table.app"; \
+	elif [ -f dist/RummyTable/RummyTable.exe ]; then echo "Built: dist/RummyTable/RummyTable.exe"; \
+	else echo "Built: dist/RummyTable/RummyTable"; fi
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist *.egg-info

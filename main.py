@@ -75,6 +75,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--load", metavar="FILE", help="open the game at a record's position")
     parser.add_argument("--screenshot", metavar="PNG", help="render the table to a PNG and exit")
     parser.add_argument("--size", metavar="WxH", help="window size for --screenshot")
+    parser.add_argument(
+        "--smoke",
+        action="store_true",
+        help="self-test without a screen: bots play a round, it is saved and loaded back",
+    )
     return parser
 
 
@@ -142,11 +147,47 @@ def cmd_window(args: argparse.Namespace) -> int:
     return run_window(match, size)
 
 
+def cmd_smoke(args: argparse.Namespace) -> int:
+    """The self-test of the app and of a build (commands/smoke.py)."""
+    from commands.smoke import run
+
+    return run()
+
+
+def _no_console_streams() -> None:
+    """A windowed build on Windows starts with sys.stdout and sys.stderr set to None: write
+    to the handles a parent process passed (a pipe, for --smoke in tests), else nowhere."""
+    for name, number in (("stdout", -11), ("stderr", -12)):  # STD_OUTPUT/ERROR_HANDLE
+        if getattr(sys, name) is None:
+            setattr(sys, name, _inherited_stream(number) or open(os.devnull, "w"))  # noqa: SIM115
+
+
+def _inherited_stream(number: int) -> Any:
+    """The Windows standard handle `number` as a text stream, or None."""
+    if sys.platform != "win32":
+        return None
+    try:
+        import ctypes
+        import msvcrt
+
+        handle = getattr(ctypes, "windll").kernel32.GetStdHandle(number)  # noqa: B009 (Windows only)
+        if not handle or handle == -1:
+            return None
+        fd = msvcrt.open_osfhandle(handle, os.O_WRONLY)
+        os.fstat(fd)
+        return open(fd, "w", encoding="utf-8", errors="replace", buffering=1)
+    except (OSError, AttributeError, ValueError):
+        return None
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run a command; with none, open the game."""
+    _no_console_streams()
     args = build_parser().parse_args(argv)
     if getattr(args, "func", None) is not None:
         return int(args.func(args))
+    if args.smoke:
+        return cmd_smoke(args)
     return cmd_window(args)
 
 

@@ -12,12 +12,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from game import __version__
 from game.record import FORMAT
 
 from .jsonfile import FileProblem
 
 SAVE_VERSION = 1
-APP_VERSION = "0.1.0"  # kept equal to pyproject.toml's version (a test checks)
+APP_VERSION = __version__  # the app that wrote a save (game/__init__.py)
 NAME_LIMIT = 80
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
 _STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")

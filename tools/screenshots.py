@@ -3,7 +3,10 @@
     .venv/bin/python tools/screenshots.py [--size 1280x800] [--lang en] [--out docs/screens]
 
 Writes title, new game, house rules, hand-over (pass-and-play), the table with the rules
-panel, settings and rules help, each through the app's own loop and real posted events.
+panel, settings, rules help, saved games, a damaged save's notice and the statistics, each
+through the app's own loop and real posted events. Saves and statistics go to a temporary
+folder (RUMMYTABLE_HOME), filled with a few seeded matches first: the player's own stay
+untouched.
 """
 
 from __future__ import annotations
@@ -11,6 +14,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -21,6 +25,10 @@ sys.path.insert(0, str(ROOT))
 
 import pygame  # noqa: E402
 
+import saves  # noqa: E402
+from game.match import Match, Player  # noqa: E402
+from game.playout import GreedyRandom  # noqa: E402
+from game.rules import preset  # noqa: E402
 from ui.app import App  # noqa: E402
 from ui.nav import Nav  # noqa: E402
 from ui.prefs import Settings  # noqa: E402
@@ -109,6 +117,64 @@ def tour(shot: Shooter) -> None:
     shot.save("settings")
     shot.nav.rules_help(shot.app.scene, "hand")
     shot.save("rules_help")
+    records(shot)
+
+
+SEATS = {  # preset: the seats of the seeded matches (the human first)
+    "classic": ("You", "Ben"),
+    "standard": ("You", "Cleo", "Dan", "Eve"),
+    "romme": ("You", "Ben", "Cleo"),
+    "hand": ("You", "Ben", "Cleo", "Dan"),
+}
+
+
+def seeded(name: str, seed: int) -> Match:
+    """A match of a preset with the human in seat 0 and medium bots."""
+    names = SEATS[name]
+    seats = [Player(names[0])] + [Player(n, "bot", "medium") for n in names[1:]]
+    return Match(preset(name, players=len(seats)), seats, seed)
+
+
+def play(match: Match, seed: int, actions: int | None = None) -> Match:
+    """Seeded play to the end of the match, or for a number of actions."""
+    policy = GreedyRandom(seed)
+    while not match.over and (actions is None or len(match.actions) < actions):
+        match.apply(policy.choose(match))
+    return match
+
+
+def fill() -> None:
+    """Statistics of a few finished matches and two saved matches in progress."""
+    stats, _ = saves.load_stats()
+    for k, name in enumerate(("classic", "classic", "romme", "hand", "standard", "classic")):
+        match = play(seeded(name, 40 + k), k)
+        saves.record_match(stats, match, [0], f"shot-{k}")
+    saves.save_stats(stats)
+    for name, seed, actions in (("classic", 5, 150), ("hand", 3, 700)):
+        match = play(seeded(name, seed), seed, actions)
+        slot = saves.new_slot(match, f"{name.title()} after dinner")
+        saves.write_save(slot, match)
+        saves.write_save(slot, play(match, seed, actions + 1))  # and a backup beside it
+
+
+def records(shot: Shooter) -> None:
+    """Saved games, a damaged save's notice on the title, the statistics."""
+    shot.nav.close_table()
+    assert shot.nav.saver.flush()
+    fill()
+    shot.nav.title()
+    shot.step()
+    shot.click(shot.control("saves"))
+    shot.key(pygame.K_DOWN)
+    shot.save("saved_games")
+    damaged = saves.list_saves()[0].path
+    damaged.write_text('{"format": 1, "rules": ', encoding="utf-8")
+    shot.key(pygame.K_ESCAPE)
+    shot.click(shot.control("continue"))
+    shot.save("damaged_save")
+    shot.key(pygame.K_ESCAPE)
+    shot.click(shot.control("stats"))
+    shot.save("statistics")
 
 
 def main() -> None:
@@ -121,8 +187,12 @@ def main() -> None:
     w, h = (int(v) for v in args.size.split("x"))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
+    if not os.environ.get("RUMMYTABLE_HOME"):  # never the player's own saves
+        os.environ["RUMMYTABLE_HOME"] = tempfile.mkdtemp(prefix="rummytable-shots-")
     run: Callable[[Shooter], None] = tour
-    run(Shooter((w, h), args.lang, out))
+    shooter = Shooter((w, h), args.lang, out)
+    run(shooter)
+    shooter.app.close()
     pygame.quit()
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sys
+import time
 import traceback
 import warnings
 from collections.abc import Callable
@@ -20,9 +21,11 @@ import pygame
 from game.match import Match, Player
 from game.rules import preset
 from ui import saves_bridge
+from ui.assets import asset_path
 from ui.botrunner import BotRunner
 from ui.layout import MIN_SIZE
 from ui.nav import Nav
+from ui.notices import file_notice
 from ui.prefs import Settings
 from ui.scenes import Scene
 from ui.scenes.table import TableScene
@@ -74,6 +77,8 @@ class App:
         self._guard(lambda: self.scene.draw(self.surface, now))
         if pygame.display.get_surface() is self.surface:
             pygame.display.flip()
+            if self.frames == 0:
+                mark_first_frame()
         self.frames += 1
         if self.scene.wants_quit or (self.nav is not None and self.nav.quit):
             self.running = False
@@ -143,6 +148,19 @@ class App:
         while self.step():
             ticker.tick(FPS)
 
+    def close(self) -> None:
+        """The app ends (Quit, or the window closed): the table stops, pending saves are written."""
+        if self.nav is not None:
+            self.nav.close()
+
+
+def mark_first_frame() -> None:
+    """bench/startup.py: write the time the first frame was shown to $RUMMYTABLE_FIRST_FRAME."""
+    path = os.environ.get("RUMMYTABLE_FIRST_FRAME")
+    if path:
+        with contextlib.suppress(OSError):
+            Path(path).write_text(f"{time.time():.6f}\n", encoding="utf-8")
+
 
 def _display_window() -> pygame.Window | None:
     """pygame-ce's object for the display module's window (None where there is none)."""
@@ -167,6 +185,8 @@ def open_window(size: tuple[int, int] = DEFAULT_SIZE) -> pygame.Surface:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(TITLE)
+    with contextlib.suppress(pygame.error, OSError):  # the window's icon, in taskbars and docks
+        pygame.display.set_icon(pygame.image.load(asset_path("icon", "icon-128.png")))
     surface = pygame.display.set_mode(size, pygame.RESIZABLE)
     window = _display_window()
     if window is not None:
@@ -181,11 +201,20 @@ def table_scene(match: Match, size: tuple[int, int], inline_bots: bool = False) 
 
 
 def start_app(
-    surface: pygame.Surface, match: Match | None = None, settings: Settings | None = None
+    surface: pygame.Surface,
+    match: Match | None = None,
+    settings: Settings | None = None,
+    inline_bots: bool = False,
 ) -> App:
     """The app on the title screen, or straight at the table of a given match."""
-    size = surface.get_size()
-    nav = Nav(size, settings if settings is not None else saves_bridge.load_settings())
+    problems: list[str] = []
+    if settings is None:
+        settings, problems = saves_bridge.load_settings()
+    nav = Nav(surface.get_size(), settings, inline_bots)
+    for what, found in (("settings", problems), ("stats", saves_bridge.stats_problems())):
+        notice = file_notice(what, found)
+        if notice is not None:
+            nav.notices.append(notice)
     if match is not None:
         nav.start_match(match)
     else:
@@ -207,8 +236,7 @@ def run_window(match: Match | None = None, size: tuple[int, int] = DEFAULT_SIZE)
     try:
         app.run()
     finally:
-        if app.nav is not None:
-            app.nav.close_table()
+        app.close()
         pygame.quit()
     return 0
 

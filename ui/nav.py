@@ -1,19 +1,25 @@
 """Moving between screens: the app shows one scene; a scene asks the Nav for the next one.
 
 The Nav holds what every screen shares (the settings, the window size, the match at the
-table) and builds each screen when it is asked for. The app swaps to `pending` at the
-end of a frame's events, so a scene never changes under its own feet.
+table, the autosave writer, notices about damaged files) and builds each screen when it
+is asked for. The app swaps to `pending` at the end of a frame's events, so a scene never
+changes under its own feet.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from game.match import Match
 from game.rules import Rules
 from ui import i18n, saves_bridge
 from ui.botrunner import BotRunner
+from ui.i18n import tr
+from ui.notices import Notice, save_notice
 from ui.prefs import Settings
+from ui.rules_text import preset_short
+from ui.saves_bridge import Loaded, SaveProblem, Saver
 from ui.setup import Setup
 
 if TYPE_CHECKING:
@@ -37,6 +43,8 @@ class Nav:
         self.quit = False
         self.table: TableScene | None = None
         self.setup = Setup()
+        self.saver = Saver()
+        self.notices: list[Notice] = []  # shown one by one on the title and saved-games screens
         i18n.set_language(self.settings.language)
 
     def go(self, scene: Scene) -> None:
@@ -81,24 +89,82 @@ class Nav:
 
         self.go(StatsScene(self, back))
 
-    def start_match(self, match: Match) -> None:
-        """Sit down at a match (the table of an earlier one is closed)."""
+    def saved_games(self, back: Scene) -> None:
+        """The saved matches: open, rename, delete."""
+        from ui.scenes.saved_games import SavedGamesScene
+
+        self.go(SavedGamesScene(self, back))
+
+    # --- matches ----------------------------------------------------------------------
+
+    def start_match(self, match: Match, loaded: Loaded | None = None) -> None:
+        """Sit down at a match (the table of an earlier one is closed); it is saved as it goes."""
+        from ui.scenes.keeper import Keeper, restore
         from ui.scenes.table import TableScene
 
         self.close_table()
-        self.table = TableScene(
+        table = TableScene(
             match, self.size, BotRunner(inline=self.inline_bots), self.settings, nav=self
         )
-        self.go(self.table)
+        slot = loaded.slot if loaded is not None else saves_bridge.new_slot(match, _name(match))
+        if slot is not None:
+            table.keeper = Keeper(self.saver, slot, table)
+        if loaded is not None:
+            restore(table, loaded)
+        if table.keeper is not None:
+            table.keeper.save(table)  # on disk from the start, even if the app quits now
+        self.table = table
+        self.go(table)
+
+    def open_result(self, opened: Loaded | SaveProblem | None) -> bool:
+        """Sit down at an opened save, or keep a notice of why it did not open."""
+        if isinstance(opened, Loaded):
+            self.start_match(opened.match, opened)
+            return True
+        if opened is not None:
+            self.notices.insert(0, save_notice(opened))
+        return False
+
+    def open_saved(self, path: Path) -> bool:
+        """Open a saved match (the one at the table is simply shown again)."""
+        if self.table is not None and self.table_path() == path:
+            self.go(self.table)
+            return True
+        return self.open_result(saves_bridge.open_game(path))
+
+    def open_backup(self, path: Path) -> bool:
+        """Open the backup of a save that could not be opened."""
+        return self.open_result(saves_bridge.open_backup(path))
+
+    def delete_saved(self, path: Path) -> None:
+        """Delete a saved match (leaving its table first when it is the one open)."""
+        if self.table is not None and self.table_path() == path:
+            self.close_table()
+        self.saver.flush(5.0)  # nothing of it may still be on its way to the disk
+        saves_bridge.delete_game(path)
+
+    def rename_saved(self, path: Path, name: str) -> None:
+        """Give a saved match a new name."""
+        table = self.table
+        if table is not None and table.keeper is not None and table.keeper.slot.path == path:
+            table.keeper.rename(name, table)
+            self.saver.flush(5.0)
+            return
+        opened = saves_bridge.rename_game(path, name)
+        if isinstance(opened, SaveProblem):
+            self.notices.insert(0, save_notice(opened))
+
+    def table_path(self) -> Path | None:
+        """Where the match at the table is saved."""
+        keeper = self.table.keeper if self.table is not None else None
+        return keeper.slot.path if keeper is not None else None
 
     def continue_match(self) -> None:
-        """Back to the game in progress: the open table, or the one saves kept."""
+        """Back to the game in progress: the open table, or the latest one saves kept."""
         if self.table is not None and not self.table.match.over:
             self.go(self.table)
             return
-        match = saves_bridge.continue_match()
-        if match is not None:
-            self.start_match(match)
+        self.open_result(saves_bridge.open_latest())
 
     def can_continue(self) -> bool:
         """Whether there is a game in progress to go back to."""
@@ -110,3 +176,15 @@ class Nav:
         if self.table is not None:
             self.table.bots.close()
             self.table = None
+
+    def close(self) -> None:
+        """The app quits: the table closes and everything pending is written."""
+        self.close_table()
+        self.saver.close()
+
+
+def _name(match: Match) -> str:
+    """A new match's name in the saved-games list: the game and the human players."""
+    humans = [p.name for p in match.players if p.kind == "human"]
+    game = preset_short(match.rules.preset)
+    return tr("saves.default_name", game=game, names=", ".join(humans)) if humans else game

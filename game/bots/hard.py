@@ -21,6 +21,9 @@ from .sampling import HiddenHands, chance, completes, neighbours
 from .tracking import Tracker
 
 SAMPLES = 24
+LEAD = 40  # points ahead (or behind) that make the last rounds safe (or a chase)
+ONE_AWAY = 3  # before an opening, cards short of going out in one at which to hold
+NOBODY_OPEN_AWAY = 9  # the same while no other seat has opened (measured in Hand)
 HOLD_SAFE = 5  # hold melds back while every other hand has at least this many cards
 OUT_WEIGHT = 3.0  # points of penalty one unseen completing card is worth keeping
 DANGER_OUT_WEIGHT = 1.0
@@ -32,7 +35,7 @@ FLAT_COST = 0.3  # Hand charges a flat 100 while unopened: the card's own points
 def choose_hard(view: PlayerView) -> A.Action:
     """Medium plus card tracking: does not feed the next player, dumps points when in danger."""
     if view.phase == "draw":
-        return draw(view)
+        return _draw(view)
     undone = undid_this_turn(view)
     if view.phase == "play" and not undone:
         action = _play(view)
@@ -51,16 +54,54 @@ def _keep(view: PlayerView) -> int:
 
 def _play(view: PlayerView) -> A.Action | None:
     """Medium's play, except that melds stay in hand while that is safe and pays."""
+    if not _holding(view):
+        return play(view)
+    if not _down(view):
+        return None  # nothing on the table yet: keep it all (no lay-off spots, the double)
+    return play(view, melds=False)  # opened: lay off, but keep new melds from the others
+
+
+def _holding(view: PlayerView) -> bool:
+    """Whether to keep melds in hand: nobody is near going out, this seat cannot go out
+    now, and either it has opened already or has no minimum to reach, or it is close to
+    going out in one."""
     plan = best_melds(view.hand, view.wilds, view.rules, keep=_keep(view))
     if len(plan.deadwood) <= _keep(view) or not _safe(view):
-        return play(view)  # going out now, or someone may go out soon: put points down
-    if not _down(view):
-        if view.rules.opening_min and len(plan.deadwood) <= 3:
-            return None  # close to going out in one: keep it all in hand
-        if not view.rules.opening_min:
-            return None  # hide melds from the others' lay-offs and keep the double alive
-        return play(view)
-    return play(view, melds=False)  # opened: lay off, but keep new melds from the others
+        return False
+    if _down(view) or not view.rules.opening_min:
+        return True
+    if not any(view.opened[s] for s in view.active if s != view.seat):
+        return len(plan.deadwood) <= NOBODY_OPEN_AWAY  # nobody can go out before opening
+    return len(plan.deadwood) <= _one_away(view)
+
+
+def _one_away(view: PlayerView) -> int:
+    """How close to going out in one is close enough to hold back an opening: less when
+    the last rounds of a match are to be won on points, more when they must be caught up."""
+    rules = view.rules
+    if rules.match_end != "rounds":
+        return ONE_AWAY
+    left = rules.target - sum(r.end.scored for r in view.results)
+    if left > 2:
+        return ONE_AWAY
+    mine = view.totals[view.seat]
+    best = min(view.totals[s] for s in view.active if s != view.seat)
+    if best - mine > LEAD:
+        return 0
+    return ONE_AWAY + 2 if mine - best > LEAD else ONE_AWAY
+
+
+def _draw(view: PlayerView) -> A.Action:
+    """Medium's draw; but where a taken card must go down at once, hard takes it while
+    holding only if it goes out with it."""
+    action = draw(view)
+    if not isinstance(action, A.Take) or view.rules.discard_pickup == "free":
+        return action
+    if not _holding(view):
+        return action
+    after = best_melds([*view.hand, view.discard[-1]], view.wilds, view.rules, keep=_keep(view))
+    out_now = len(after.deadwood) <= _keep(view) and view.discard[-1] not in after.deadwood
+    return action if out_now else A.Draw()
 
 
 def _down(view: PlayerView) -> bool:
@@ -70,7 +111,13 @@ def _down(view: PlayerView) -> bool:
 
 def _safe(view: PlayerView) -> bool:
     """Nobody else is near going out."""
-    others = [view.hand_counts[s] for s in view.active if s != view.seat]
+    rules = view.rules
+    # a seat that has not opened cannot go out before it puts down an opening
+    others = [
+        view.hand_counts[s]
+        for s in view.active
+        if s != view.seat and (view.opened[s] or not rules.opening_min)
+    ]
     return not Tracker(view).danger() and min(others, default=99) >= HOLD_SAFE
 
 

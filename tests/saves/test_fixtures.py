@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from game import __version__
 from saves import Loaded, open_save
 from saves.codec import APP_VERSION, SAVE_VERSION, upgrade
 from saves.jsonfile import FileProblem
@@ -63,5 +64,7 @@ def test_unknown_versions_are_refused() -> None:
 
 
 def test_app_version_follows_pyproject() -> None:
+    """The version is written once, in game/__init__.py; pyproject.toml keeps in step."""
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
-    assert project["project"]["version"] == APP_VERSION
+    assert project["project"]["version"] == __version__
+    assert APP_VERSION is __version__

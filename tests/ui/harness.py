@@ -48,46 +48,27 @@ def table_match(
     return match
 
 
-class Table:
-    """The app around a TableScene, stepped one frame at a time."""
+class Gestures:
+    """Mouse gestures at a table scene, for an app stepped frame by frame (Table, Screens)."""
 
-    def __init__(
-        self, match: Match, size: tuple[int, int] = (1280, 800), inline_bots: bool = True
-    ) -> None:
-        pygame.display.init()
-        pygame.font.init()
-        pygame.event.clear()
-        self.now = 0
-        surface = pygame.display.set_mode(size)
-        settings = Settings(speed=3)  # no delay between bot actions
-        self.scene = TableScene(match, size, BotRunner(inline=inline_bots), settings, None)
-        self.app = App(self.scene, surface, clock=lambda: self.now)
-
-    @property
-    def match(self) -> Match:
-        """The match at the table."""
-        return self.scene.match
+    scene: Any
+    now: int
 
     def step(self, frames: int = 1) -> None:
-        """Run frames of the app's loop, the clock moving 16 ms each."""
-        for _ in range(frames):
-            self.now += FRAME_MS
-            self.app.step()
+        """Run frames of the app's loop (each app has its own)."""
+        raise NotImplementedError
 
-    def settle(self) -> None:
-        """Let every animation land."""
-        self.step(30)
+    def click(self, pos: tuple[int, int], button: int = 1) -> None:
+        """Press and release at a point, then a frame (each app has its own)."""
+        raise NotImplementedError
 
     def post(self, kind: int, **attrs: Any) -> None:
         """Post one real pygame event."""
         pygame.event.post(pygame.event.Event(kind, **attrs))
 
-    def click(self, pos: tuple[int, int], button: int = 1, shift: bool = False) -> None:
-        """Press and release at a point, then a frame."""
-        mod = pygame.KMOD_SHIFT if shift else 0
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, mod=mod)
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button, mod=mod)
-        self.step()
+    def settle(self) -> None:
+        """Let every animation land."""
+        self.step(30)
 
     def drag(self, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
         """Press, move in steps (a frame each), release at `end`."""
@@ -99,11 +80,6 @@ class Table:
             self.post(pygame.MOUSEMOTION, pos=(x, y), rel=(0, 0), buttons=(1, 0, 0))
             self.step()
         self.post(pygame.MOUSEBUTTONUP, pos=end, button=1, mod=0)
-        self.step()
-
-    def key(self, key: int, mod: int = 0) -> None:
-        """Press a key, then a frame."""
-        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
         self.step()
 
     def card(self, text: str) -> Card:
@@ -132,7 +108,46 @@ class Table:
         return (area.x + area.w - 20, area.y + area.h - 20)
 
 
-class Screens:
+class Table(Gestures):
+    """The app around a TableScene, stepped one frame at a time."""
+
+    def __init__(
+        self, match: Match, size: tuple[int, int] = (1280, 800), inline_bots: bool = True
+    ) -> None:
+        pygame.display.init()
+        pygame.font.init()
+        pygame.event.clear()
+        self.now = 0
+        surface = pygame.display.set_mode(size)
+        settings = Settings(speed=3)  # no delay between bot actions
+        self.scene = TableScene(match, size, BotRunner(inline=inline_bots), settings, None)
+        self.app = App(self.scene, surface, clock=lambda: self.now)
+
+    @property
+    def match(self) -> Match:
+        """The match at the table."""
+        return self.scene.match
+
+    def step(self, frames: int = 1) -> None:
+        """Run frames of the app's loop, the clock moving 16 ms each."""
+        for _ in range(frames):
+            self.now += FRAME_MS
+            self.app.step()
+
+    def click(self, pos: tuple[int, int], button: int = 1, shift: bool = False) -> None:
+        """Press and release at a point, then a frame."""
+        mod = pygame.KMOD_SHIFT if shift else 0
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, mod=mod)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button, mod=mod)
+        self.step()
+
+    def key(self, key: int, mod: int = 0) -> None:
+        """Press a key, then a frame."""
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self.step()
+
+
+class Screens(Gestures):
     """The whole app from its title screen (settings in memory), stepped frame by frame."""
 
     def __init__(self, size: tuple[int, int] = (1280, 800), **settings: Any) -> None:
@@ -167,10 +182,6 @@ class Screens:
                 status.text if status is not None and status.kind == "error" else None
             )
             assert not error, error
-
-    def post(self, kind: int, **attrs: Any) -> None:
-        """Post one real pygame event."""
-        pygame.event.post(pygame.event.Event(kind, **attrs))
 
     def click(self, pos: tuple[int, int], button: int = 1) -> None:
         """Press and release at a point, then a frame."""

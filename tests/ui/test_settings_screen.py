@@ -47,7 +47,8 @@ def test_settings_are_kept_by_saves_and_read_back() -> None:
     app.press("settings.four_colour")
     app.press("settings.card_size")
     app.press("back")
-    saved = saves_bridge.load_settings()
+    saved, problems = saves_bridge.load_settings()
+    assert problems == []
     assert (saved.felt, saved.four_colour, saved.card_size) == ("blue", True, 2)
 
 

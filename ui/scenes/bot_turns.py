@@ -3,6 +3,7 @@
 A decision is asked for as soon as a bot is to move (keyed by the match position, so an
 answer for a position that has passed is dropped), and played once the pause after the
 last move is over and the cards have landed. Space skips the waiting until the human's turn.
+The human's hint is asked of a medium bot the same way.
 """
 
 from __future__ import annotations
@@ -11,8 +12,9 @@ from typing import TYPE_CHECKING
 
 from game import actions as A
 from game.view import view_for
+from ui import handorder
 from ui.refusals import refusal_text
-from ui.text import tr
+from ui.text import action_text, tr
 
 if TYPE_CHECKING:
     from ui.scenes.table import TableScene
@@ -39,6 +41,34 @@ class BotTurns:
         self.next_at = now
         self.scene.anim.finish()
         self.scene.say(tr("status.skip"))
+
+    def ask_hint(self) -> None:
+        """Ask a medium bot for a move for the human (the answer is shown by update_hint)."""
+        s = self.scene
+        s.hint_key = s.key
+        view = s.view
+        s.bots.ask("hint", s.key, lambda: view, "medium")
+        s.say(tr("status.hint_thinking"), "hint")
+
+    def update_hint(self) -> None:
+        """Show the hint once it has come, if the human is still to move."""
+        s = self.scene
+        if s.hint_key is None:
+            return
+        action = s.bots.result("hint", s.hint_key)
+        if action is None:
+            return
+        s.hint_key = None
+        if not s.view.my_turn:
+            return
+        top = s.view.discard[-1].face if s.view.discard else None
+        faces: tuple[object, ...] = ()
+        if isinstance(action, A.Meld | A.LayOff | A.Swap):
+            faces = action.cards
+        elif isinstance(action, A.Discard):
+            faces = (action.card,)
+        s.hinted = frozenset(handorder.pick_cards(s.order, faces))
+        s.say(tr("status.hint", move=action_text(action, top)), "hint")
 
     def update(self, now: int) -> None:
         """Ask for the decision early; play it when its time has come."""

@@ -59,11 +59,15 @@ class Screen:
             heading(surface, tr(self.title_key), (self.px(60), self.px(36)), self.scale)
         self.paint(surface)
         draw_controls(surface, self.form, self.controls(), self.scale)
-        if self.keys_key:
-            keys_hint(surface, tr(self.keys_key), self.scale)
+        if self.keys_line():
+            keys_hint(surface, tr(self.keys_line()), self.scale)
         if self.error:
             img = theme.fit(self.error, self.px(15), theme.REFUSED, self.size[0] - 40)
             surface.blit(img, (20, 8))
+
+    def keys_line(self) -> str:
+        """The text key of the keyboard line along the bottom ("" for none)."""
+        return self.keys_key
 
     def paint(self, surface: pygame.Surface) -> None:
         """What the screen shows besides its controls."""

@@ -1,4 +1,4 @@
-"""Statistics per preset, as the saves package keeps them (offered once it is there)."""
+"""Statistics per preset, as the saves package keeps them in the user data folder."""
 
 from __future__ import annotations
 
@@ -10,9 +10,9 @@ from game.rules import PRESETS
 from ui import saves_bridge, theme
 from ui.geometry import Rect
 from ui.i18n import tr
-from ui.rules_text import preset_name
+from ui.rules_text import preset_short
 from ui.scenes.screen import Screen
-from ui.widgets import Control, label
+from ui.widgets import Control, label, paragraph
 
 if TYPE_CHECKING:
     from ui.nav import Nav
@@ -25,12 +25,13 @@ COLUMNS = (
     ("stats.col.rounds", "rounds_won"),
     ("stats.col.in_one", "out_in_one"),
     ("stats.col.best", "best_match"),
+    ("stats.col.worst", "worst_match"),
     ("stats.col.average", "average_points"),
 )
 
 
 class StatsScene(Screen):
-    """A row per preset: matches played and won, rounds won, out in one, best, average."""
+    """A row per preset: matches played and won, rounds won, out in one, best, worst, average."""
 
     title_key = "stats.title"
 
@@ -50,32 +51,33 @@ class StatsScene(Screen):
         self.nav.go(self.previous)
 
     def paint(self, surface: pygame.Surface) -> None:
-        """The table, or a note that nothing has been played yet."""
+        """The table and what its points mean, or a note that nothing has been played yet."""
         x, y = self.px(60), self.px(130)
-        if not any(getattr(v, "matches_played", 0) for v in self.stats.values()):
+        if not any(v.matches_played for v in self.stats.values()):
             label(surface, tr("stats.none"), (x, y), self.px(20), theme.TEXT_DIM)
             return
-        first = self.px(420)
+        first = self.px(260)
         col = (self.size[0] - x - first - self.px(60)) // len(COLUMNS)
         for k, (key, _) in enumerate(COLUMNS):
-            label(
-                surface,
-                tr(key),
-                (x + first + k * col, y),
-                self.px(16),
-                theme.TEXT_DIM,
-                col - 8,
-                True,
-            )
+            at = (x + first + k * col, y - self.px(10))  # a long heading takes two lines
+            paragraph(surface, tr(key), at, self.px(16), theme.TEXT_DIM, col - self.px(10), True)
         for preset in PRESETS:
             y += self.px(48)
-            entry = self.stats.get(preset)
-            label(surface, preset_name(preset), (x, y), self.px(19), theme.TEXT, first - 20, True)
-            for k, (_, field) in enumerate(COLUMNS):
-                value = getattr(entry, field, None)
-                shown = (
-                    "–"
-                    if value is None
-                    else (f"{value:.0f}" if isinstance(value, float) else str(value))
-                )
+            label(surface, preset_short(preset), (x, y), self.px(19), theme.TEXT, first - 20, True)
+            for k, shown in enumerate(self.values(preset)):
                 label(surface, shown, (x + first + k * col, y), self.px(19), theme.GOLD)
+        width = self.size[0] - 2 * x
+        paragraph(
+            surface, tr("stats.note"), (x, y + self.px(70)), self.px(16), theme.TEXT_DIM, width
+        )
+
+    def values(self, preset: str) -> list[str]:
+        """A preset's counters as shown: whole numbers, a dash where there is none yet."""
+        entry = self.stats.get(preset)
+        out = []
+        for _, field in COLUMNS:
+            value = getattr(entry, field, None)
+            out.append(
+                "–" if value is None else f"{value:.0f}" if isinstance(value, float) else str(value)
+            )
+        return out

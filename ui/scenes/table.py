@@ -39,11 +39,12 @@ from ui.text import action_text, tr
 
 if TYPE_CHECKING:
     from ui.nav import Nav
+    from ui.scenes.keeper import Keeper
 
 
 @dataclass(frozen=True)
 class Status:
-    """The status line: a text and its kind (info, refused, hint, error)."""
+    """The status line: a text and its kind (info, refused, hint, warning, error)."""
 
     text: str
     kind: str = "info"
@@ -77,6 +78,7 @@ class TableScene:
         self.version = 0  # counts every change that the drawing depends on
         self._overlay: Overlay | None = None
         self.curtain: int | None = None  # pass-and-play: the seat waiting behind the hand-over
+        self.keeper: Keeper | None = None  # autosaves the match (ui.scenes.keeper), set by the Nav
         self.start(match)
 
     @property
@@ -296,20 +298,7 @@ class TableScene:
     def hint(self) -> None:
         """Ask a medium bot for a move (off the frame loop); `update` shows it."""
         if self.my_turn():
-            self.hint_key = self.key
-            view = self.view
-            self.bots.ask("hint", self.key, lambda: view, "medium")
-            self.say(tr("status.hint_thinking"), "hint")
-
-    def _show_hint(self, action: A.Action) -> None:
-        top = self.view.discard[-1].face if self.view.discard else None
-        faces: tuple[object, ...] = ()
-        if isinstance(action, A.Meld | A.LayOff | A.Swap):
-            faces = action.cards
-        elif isinstance(action, A.Discard):
-            faces = (action.card,)
-        self.hinted = frozenset(handorder.pick_cards(self.order, faces))
-        self.say(tr("status.hint", move=action_text(action, top)), "hint")
+            self.bot_turns.ask_hint()
 
     def choose(self, action: A.Action, now: int) -> None:
         """The player picked one reading of the wilds in the chooser."""
@@ -371,15 +360,12 @@ class TableScene:
         self.input.handle(event, now)
 
     def update(self, now: int) -> None:
-        """Animations, the hint and the bots."""
+        """Animations, the hint, the bots, then the autosave of whatever changed."""
         self.anim.update(now)
-        if self.hint_key is not None:
-            action = self.bots.result("hint", self.hint_key)
-            if action is not None:
-                self.hint_key = None
-                if self.view.my_turn:
-                    self._show_hint(action)
+        self.bot_turns.update_hint()
         self.bot_turns.update(now)
+        if self.keeper is not None:
+            self.keeper.update(self)
 
     def bot_to_move(self) -> bool:
         """True when a bot seat is to move and nothing holds the game."""

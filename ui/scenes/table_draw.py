@@ -25,7 +25,12 @@ if TYPE_CHECKING:
     from ui.scenes.table import TableScene
 
 STEPS = ("draw", "play", "discard", "over")
-STATUS_COLOURS = {"refused": theme.REFUSED, "hint": theme.HINT, "error": theme.REFUSED}
+STATUS_COLOURS = {
+    "refused": theme.REFUSED,
+    "hint": theme.HINT,
+    "error": theme.REFUSED,
+    "warning": theme.GOLD,
+}
 
 
 class TableRenderer:

@@ -1,8 +1,9 @@
-"""The title screen: continue, new game, rules, settings, statistics, quit.
+"""The title screen: continue, new game, saved games, rules, settings, statistics, quit.
 
 Continue is offered while a game is in progress (the table left for the title, or a game
-that saves kept); Statistics once the saves package keeps them. Up/down choose, Enter
-opens, Esc quits (asking first when a game is in progress and the player wants that).
+that saves kept). Up/down choose, Enter opens, Esc quits (asking first when a game is in
+progress and the player wants that). A save that would not open, or settings and
+statistics that could not be read, are told in a notice over the menu (ui.notices).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from game.cards import JOKER, Face, Suit, face_of
 from ui import i18n, saves_bridge, theme
 from ui.geometry import Rect
 from ui.i18n import tr
-from ui.scenes.screen import Screen
+from ui.scenes.notice_panel import NoticeScreen
 from ui.sprites import Deck
 from ui.widgets import Control, label
 
@@ -31,7 +32,7 @@ FAN: tuple[Face, ...] = (
 )
 
 
-class TitleScene(Screen):
+class TitleScene(NoticeScreen):
     """The first screen."""
 
     keys_key = "title.keys"
@@ -54,6 +55,7 @@ class TitleScene(Screen):
             out.append(("continue", tr("title.continue")))
         out += [
             ("new", tr("title.new")),
+            ("saves", tr("title.saves")),
             ("rules", tr("title.rules")),
             ("settings", tr("title.settings")),
         ]
@@ -62,7 +64,10 @@ class TitleScene(Screen):
         return [*out, ("quit", tr("title.quit"))]
 
     def controls(self) -> list[Control]:
-        """The menu buttons in a column on the right."""
+        """The menu buttons in a column on the right (only the notice's while one is up)."""
+        panel = self.notice_panel()
+        if panel is not None:
+            return self.notice_controls(panel)
         entries = self.entries()
         w, h = self.size
         bw, bh, gap = self.px(380), self.px(58), self.px(14)
@@ -85,6 +90,7 @@ class TitleScene(Screen):
         nav = self.nav
         if command == "continue":
             nav.continue_match()
+            self.refresh()
         elif command == "new":
             nav.new_game()
         elif command == "rules":
@@ -93,6 +99,8 @@ class TitleScene(Screen):
             nav.settings_screen(self)
         elif command == "stats":
             nav.statistics(self)
+        elif command == "saves":
+            nav.saved_games(self)
         elif command == "quit":
             self.back()
         elif command == "leave":
@@ -102,8 +110,10 @@ class TitleScene(Screen):
             self.form.focus = "quit"
 
     def back(self) -> None:
-        """Esc: quit, asking first while a game is in progress."""
-        if self.confirming:
+        """Esc: close the notice, or quit, asking first while a game is in progress."""
+        if self.nav.notices:
+            self.dismiss()
+        elif self.confirming:
             self.choose("stay")
         elif self.nav.settings.confirm_leave and self.nav.table is not None:
             self.confirming = True
@@ -117,6 +127,10 @@ class TitleScene(Screen):
         self.deck.set_rank_names(i18n.rank_names())
         self._fan = None
         self.form.focus = None
+        self.refresh()
+
+    def refresh(self) -> None:
+        """Whether Continue is offered (a save may have been opened, moved aside or deleted)."""
         self.continuable = self.nav.can_continue()
 
     @property
@@ -125,7 +139,7 @@ class TitleScene(Screen):
         return self._quit
 
     def paint(self, surface: pygame.Surface) -> None:
-        """The name, the tagline and a fan of cards on the left; the question when asking."""
+        """The name, the tagline and a fan of cards on the left; the question or the notice."""
         w, h = self.size
         cx = w // 4 + self.px(20)
         name = theme.text(tr("app.name"), self.px(64), theme.GOLD, True)
@@ -146,6 +160,9 @@ class TitleScene(Screen):
                 rects[0].w,
                 True,
             )
+        panel = self.notice_panel()
+        if panel is not None:
+            panel.draw(surface)
 
     def fan(self) -> pygame.Surface:
         """Five cards fanned out like a hand held up, drawn once per size and language."""

@@ -4,11 +4,12 @@ from __future__ import annotations
 
 from ui.strings.options import OPTION_TEXTS
 from ui.strings.refusals import REFUSALS
+from ui.strings.saves import SAVES
 from ui.strings.screens import SCREENS
 from ui.strings.table import TABLE
 
 STRINGS: dict[str, str] = {}
-for _part in (TABLE, SCREENS, OPTION_TEXTS, REFUSALS):
+for _part in (TABLE, SCREENS, OPTION_TEXTS, REFUSALS, SAVES):
     _clash = set(STRINGS) & set(_part)
     if _clash:
         raise ValueError(f"text keys defined twice: {sorted(_clash)}")
