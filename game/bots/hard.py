@@ -54,8 +54,9 @@ def _keep(view: PlayerView) -> int:
 
 def _play(view: PlayerView) -> A.Action | None:
     """Medium's play, except that melds stay in hand while that is safe and pays."""
-    if not _holding(view):
-        return play(view)
+    must_use = view.rules.discard_pickup != "free" and view.taken in view.hand
+    if must_use or not _holding(view) or 0 < view.opening_value < view.opening_needed:
+        return play(view)  # a taken card or an opening under way must go down this turn
     if not _down(view):
         return None  # nothing on the table yet: keep it all (no lay-off spots, the double)
     return play(view, melds=False)  # opened: lay off, but keep new melds from the others
