@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from .. import actions as A
 from ..cards import Card
@@ -67,6 +67,32 @@ def discard_by(view: PlayerView, key: object) -> A.Action | None:
         return None
     by_face = {c.face: c for c in view.hand}
     return max(discards, key=lambda a: key(by_face[a.card]))  # type: ignore[operator]
+
+
+def keep(view: PlayerView) -> int:
+    """Cards that must stay in hand for the final discard (0 or 1)."""
+    return 1 if view.rules.out_requires_discard else 0
+
+
+def take_turn(
+    view: PlayerView,
+    draw: Callable[[PlayerView], A.Action],
+    play: Callable[[PlayerView], A.Action | None],
+    discard: Callable[[PlayerView], A.Action | None],
+) -> A.Action:
+    """One step of a turn: draw, then plays until there are none, then the discard; a
+    turn that cannot end is taken back (once per turn, so a bot never loops)."""
+    if view.phase == "draw":
+        return draw(view)
+    if view.phase == "play" and not undid_this_turn(view):
+        action = play(view)
+        if action is not None:
+            return action
+    action = discard(view)
+    if action is not None:
+        return action
+    undo = of_kind(view, A.Undo)
+    return undo[0] if undo else rng_for(view).choice(list(view.legal))
 
 
 def undid_this_turn(view: PlayerView) -> bool:

@@ -15,7 +15,7 @@ from ..cards import Card, Face, Suit, face_of
 from ..melds import card_value
 from ..solver import best_melds
 from ..view import PlayerView
-from .common import of_kind, penalty, rng_for, undid_this_turn
+from .common import keep, penalty, rng_for, take_turn
 from .medium import draw, fits_table, play
 from .sampling import HiddenHands, chance, completes, neighbours
 from .tracking import Tracker
@@ -34,22 +34,7 @@ FLAT_COST = 0.3  # Hand charges a flat 100 while unopened: the card's own points
 
 def choose_hard(view: PlayerView) -> A.Action:
     """Medium plus card tracking: does not feed the next player, dumps points when in danger."""
-    if view.phase == "draw":
-        return _draw(view)
-    undone = undid_this_turn(view)
-    if view.phase == "play" and not undone:
-        action = _play(view)
-        if action is not None:
-            return action
-    discard = _discard(view)
-    if discard is not None:
-        return discard
-    undo = of_kind(view, A.Undo)
-    return undo[0] if undo else rng_for(view).choice(list(view.legal))
-
-
-def _keep(view: PlayerView) -> int:
-    return 1 if view.rules.out_requires_discard else 0
+    return take_turn(view, _draw, _play, _discard)
 
 
 def _play(view: PlayerView) -> A.Action | None:
@@ -66,8 +51,8 @@ def _holding(view: PlayerView) -> bool:
     """Whether to keep melds in hand: nobody is near going out, this seat cannot go out
     now, and either it has opened already or has no minimum to reach, or it is close to
     going out in one."""
-    plan = best_melds(view.hand, view.wilds, view.rules, keep=_keep(view))
-    if len(plan.deadwood) <= _keep(view) or not _safe(view):
+    plan = best_melds(view.hand, view.wilds, view.rules, keep=keep(view))
+    if len(plan.deadwood) <= keep(view) or not _safe(view):
         return False
     if _down(view) or not view.rules.opening_min:
         return True
@@ -100,8 +85,8 @@ def _draw(view: PlayerView) -> A.Action:
         return action
     if not _holding(view):
         return action
-    after = best_melds([*view.hand, view.discard[-1]], view.wilds, view.rules, keep=_keep(view))
-    out_now = len(after.deadwood) <= _keep(view) and view.discard[-1] not in after.deadwood
+    after = best_melds([*view.hand, view.discard[-1]], view.wilds, view.rules, keep=keep(view))
+    out_now = len(after.deadwood) <= keep(view) and view.discard[-1] not in after.deadwood
     return action if out_now else A.Draw()
 
 

@@ -6,30 +6,16 @@ from .. import actions as A
 from ..cards import Card, Face
 from ..solver import Solution, best_melds
 from ..view import PlayerView
-from .common import of_kind, penalty, rng_for, undid_this_turn
+from .common import keep, of_kind, penalty, take_turn, undid_this_turn
 from .tracking import Tracker
 
 
 def choose_medium(view: PlayerView) -> A.Action:
     """Solver play: open as soon as it can, meld and lay off, discard by deadwood and outs."""
-    if view.phase == "draw":
-        return draw(view)
-    if view.phase == "play" and not undid_this_turn(view):
-        action = play(view)
-        if action is not None:
-            return action
-    discard = _discard(view)
-    if discard is not None:
-        return discard
-    undo = of_kind(view, A.Undo)
-    return undo[0] if undo else rng_for(view).choice(list(view.legal))
+    return take_turn(view, draw, play, _discard)
 
 
 # --- drawing -----------------------------------------------------------------------------
-
-
-def _keep(view: PlayerView) -> int:
-    return 1 if view.rules.out_requires_discard else 0
 
 
 def _needs(view: PlayerView) -> int:
@@ -42,7 +28,7 @@ def draw(view: PlayerView) -> A.Action:
     if not takes or undid_this_turn(view):
         return A.Draw()
     top = view.discard[-1]
-    now = best_melds(view.hand, view.wilds, view.rules, keep=_keep(view))
+    now = best_melds(view.hand, view.wilds, view.rules, keep=keep(view))
     goal = "opening" if _needs(view) else "deadwood"
     after = best_melds([*view.hand, top], view.wilds, view.rules, goal=goal, keep=1)
     if not any(top in cards for cards, _ in after.melds):
@@ -56,14 +42,14 @@ def draw(view: PlayerView) -> A.Action:
 
 
 def _plan(view: PlayerView) -> Solution:
-    keep = _keep(view)
+    kept = keep(view)
     if _needs(view) and view.opening_value < _needs(view):
-        opening = best_melds(view.hand, view.wilds, view.rules, goal="opening", keep=keep)
-        out = best_melds(view.hand, view.wilds, view.rules, keep=keep)
-        if len(out.deadwood) <= max(keep, 1) and not out.deadwood_value > 10:
+        opening = best_melds(view.hand, view.wilds, view.rules, goal="opening", keep=kept)
+        out = best_melds(view.hand, view.wilds, view.rules, keep=kept)
+        if len(out.deadwood) <= max(kept, 1) and not out.deadwood_value > 10:
             return out  # going out in one may stay under the minimum
         return opening
-    return best_melds(view.hand, view.wilds, view.rules, keep=keep)
+    return best_melds(view.hand, view.wilds, view.rules, keep=kept)
 
 
 def _listed(
