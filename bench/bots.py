@@ -2,7 +2,11 @@
 confidence interval, and decision times per level, for every preset.
 
     .venv/bin/python bench/bots.py --games 1000            # the full table (slow)
-    .venv/bin/python bench/bots.py --games 100 --presets hand
+    .venv/bin/python bench/bots.py --games 100 --presets hand --pairs hard-medium
+
+The matches of one row are split into ``--jobs`` parts played in parallel processes; part
+k uses seed ``S + k * 100000`` (each part is itself duplicate-style: every deal is played
+from both seats).
 """
 
 from __future__ import annotations
@@ -10,8 +14,11 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import sys
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -31,34 +38,64 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def play(name: str, levels: list[str], games: int, seed: int, jobs: int) -> dict[str, Any]:
+    """``simulate`` split over processes; wins, matches and decision times merged."""
+    sizes = [games // jobs + (1 if k < games % jobs else 0) for k in range(jobs)]
+    sizes = [n + n % len(levels) for n in sizes if n]  # whole rotations
+    with ProcessPoolExecutor(len(sizes)) as pool:
+        parts = list(
+            pool.map(
+                simulate,
+                [name] * len(sizes),
+                [levels] * len(sizes),
+                sizes,
+                [seed + k * 100_000 for k in range(len(sizes))],
+            )
+        )
+
+    def worst(level: str, key: str) -> float:
+        return max(p["decision_ms"].get(level, {}).get(key, 0) for p in parts)
+
+    return {
+        "matches": sum(p["matches"] for p in parts),
+        "wins": sum(p["seats"][0]["wins"] for p in parts),
+        "p95_ms": {lv: worst(lv, "p95") for lv in levels},
+        "max_ms": {lv: worst(lv, "max") for lv in levels},
+        "errors": sum(len(p["errors"]) for p in parts),
+    }
+
+
+def _ms(times: dict[str, float]) -> str:
+    return " ".join(f"{lv} {ms:.1f}" for lv, ms in times.items())
+
+
 def main() -> int:
     """Run the head-to-head table and a four-player Hand table for decision times."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--presets", default=",".join(PRESETS))
+    parser.add_argument("--pairs", default=",".join(f"{a}-{b}" for a, b, _ in PAIRS))
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rows = []
+    wanted = args.pairs.split(",")
     for name in args.presets.split(","):
         for strong, weak, target in PAIRS:
-            result = simulate(name, [strong, weak], args.games, args.seed)
-            wins = result["seats"][0]["wins"]
-            low, high = wilson(wins, result["matches"])
+            if f"{strong}-{weak}" not in wanted:
+                continue
+            result = play(name, [strong, weak], args.games, args.seed, max(1, args.jobs))
+            share = result["wins"] / max(result["matches"], 1)
+            low, high = wilson(result["wins"], result["matches"])
             rows.append(
-                {
-                    "preset": name,
-                    "pair": f"{strong}-{weak}",
-                    "share": wins / result["matches"],
-                    "ci95": [round(low, 3), round(high, 3)],
-                    "target": target,
-                    "decision_ms": result["decision_ms"],
-                    "errors": len(result["errors"]),
-                }
+                {"preset": name, "pair": f"{strong}-{weak}", "share": share, **result}
+                | {"ci95": [round(low, 3), round(high, 3)], "target": target}
             )
             print(
-                f"{name:9} {strong:>6} vs {weak:<6} {wins / result['matches']:6.1%} "
-                f"[{low:.1%}, {high:.1%}] target {target:.0%}",
+                f"{name:9} {strong:>6} vs {weak:<6} {share:6.1%} [{low:.1%}, {high:.1%}] "
+                f"n={result['matches']} target {target:.0%} p95 ms {_ms(result['p95_ms'])} "
+                f"errors {result['errors']}",
                 flush=True,
             )
     four = simulate("hand", ["hard", "medium", "easy", "hard"], max(args.games // 10, 5), args.seed)
