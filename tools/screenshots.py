@@ -1,17 +1,24 @@
 """Screenshots of the screens around the table, for docs/screens/ (no window needed).
 
     .venv/bin/python tools/screenshots.py [--size 1280x800] [--lang en] [--out docs/screens]
+                                          [--tables-only] [--new-records]
 
 Writes title, new game, house rules, hand-over (pass-and-play), the table with the rules
 panel, settings, rules help, saved games, a damaged save's notice and the statistics, each
 through the app's own loop and real posted events. Saves and statistics go to a temporary
 folder (RUMMYTABLE_HOME), filled with a few seeded matches first: the player's own stay
 untouched.
+
+Then two tables from the records in docs/screens/, drawn as `main.py --screenshot PNG
+--load RECORD` draws them: table_classic (two players a few turns in) and table_hand (four
+players, a crowded table, the indicator). --new-records plays the seeded matches with the
+medium bots again and rewrites the records first (the shots change if the bots did).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import sys
 import tempfile
@@ -28,8 +35,11 @@ import pygame  # noqa: E402
 import saves  # noqa: E402
 from game.match import Match, Player  # noqa: E402
 from game.playout import GreedyRandom  # noqa: E402
+from game.record import save as record_of  # noqa: E402
 from game.rules import preset  # noqa: E402
-from ui.app import App  # noqa: E402
+from main import load_match  # noqa: E402
+from ui.app import App, table_scene  # noqa: E402
+from ui.demo import crowded_match, demo_match  # noqa: E402
 from ui.nav import Nav  # noqa: E402
 from ui.prefs import Settings  # noqa: E402
 
@@ -177,21 +187,48 @@ def records(shot: Shooter) -> None:
     shot.save("statistics")
 
 
+RECORDS = ROOT / "docs" / "screens"
+TABLES: dict[str, tuple[str, Callable[[], Match]]] = {  # shot: its record and how to play it
+    "table_classic": ("classic_demo.json", lambda: demo_match("classic", 2, seed=2, melds=3)),
+    "table_hand": ("hand4_demo.json", lambda: crowded_match("hand", 4, seed=1, cards=40)),
+}
+
+
+def tables(shot: Shooter, new_records: bool) -> None:
+    """The table of each record (played and written first if missing or asked for)."""
+    for name, (record, make) in TABLES.items():
+        path = RECORDS / record
+        if new_records or not path.exists():
+            data = json.dumps(record_of(make()), ensure_ascii=False, indent=1)
+            path.write_text(data + "\n", encoding="utf-8")
+            print(f"wrote {path}")
+        match, problem = load_match(str(path))
+        if problem is not None:
+            raise SystemExit(problem)
+        table_scene(match, shot.surface.get_size(), inline_bots=True).draw(shot.surface, 0)
+        out = shot.out / f"{shot.prefix()}{name}.png"
+        pygame.image.save(shot.surface, str(out))
+        print(f"wrote {out}")
+
+
 def main() -> None:
     """Parse the options and take the screenshots."""
     parser = argparse.ArgumentParser()
     parser.add_argument("--size", default="1280x800")
     parser.add_argument("--lang", default="en")
     parser.add_argument("--out", default=str(ROOT / "docs" / "screens"))
+    parser.add_argument("--tables-only", action="store_true", help="only the two tables")
+    parser.add_argument("--new-records", action="store_true", help="replay the bots' matches")
     args = parser.parse_args()
     w, h = (int(v) for v in args.size.split("x"))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     if not os.environ.get("RUMMYTABLE_HOME"):  # never the player's own saves
         os.environ["RUMMYTABLE_HOME"] = tempfile.mkdtemp(prefix="rummytable-shots-")
-    run: Callable[[Shooter], None] = tour
     shooter = Shooter((w, h), args.lang, out)
-    run(shooter)
+    if not args.tables_only:
+        tour(shooter)
+    tables(shooter, args.new_records)
     shooter.app.close()
     pygame.quit()
 

@@ -13,7 +13,7 @@ import pytest
 from game.cards import JOKER, Face, Suit
 from ui import assets
 from ui.assets import asset_path, font_path
-from ui.cardart import CardArt
+from ui.cardart import COURT_FILL, CardArt
 
 Pixel = tuple[int, int, int, int]
 DECK = [Face(rank, suit) for suit in Suit for rank in range(1, 14)]
@@ -195,6 +195,42 @@ def test_outlines_of_different_colours_are_different_surfaces() -> None:
     art = CardArt(90)
     assert art.outline((255, 0, 0), 2) is not art.outline((0, 255, 0), 2)
     assert art.outline((255, 0, 0), 2) is not art.outline((255, 0, 0), 2, dashed=True)
+
+
+def body(art: CardArt, surf: pygame.Surface) -> list[Pixel]:
+    """Every pixel of a face but the two corner indices: where pips or a court panel go."""
+    iw, ih = art.pad + art.col_w, art.pad + art.index_h
+    return [
+        tuple(surf.get_at((x, y)))  # type: ignore[misc]
+        for y in range(art.height)
+        for x in range(art.width)
+        if not (x < iw and y < ih) and not (x >= art.width - iw and y >= art.height - ih)
+    ]
+
+
+def near(p: Pixel, colour: tuple[int, int, int], within: int = 120) -> bool:
+    return p[3] > 200 and sum(abs(a - b) for a, b in zip(p[:3], colour, strict=False)) < within
+
+
+@pytest.mark.parametrize("width", [40, 48, 56, 64, 72, 88, 110])
+def test_court_cards_print_a_big_letter_beside_the_indices_at_every_width(width: int) -> None:
+    art = CardArt(width)
+    for suit in Suit:
+        colour = art.colour_of(suit)
+        bodies = {rank: body(art, art.face(Face(rank, suit))) for rank in (11, 12, 13)}
+        # An empty framed panel has only its thin frame in the suit colour (about 5 %).
+        king = bodies[13]
+        assert sum(near(p, colour) for p in king) >= 0.12 * len(king), (width, suit)
+        assert len({image_of(b) for b in bodies.values()}) == 3, (width, suit)
+        # The warm court panel tells a picture card from a number card at a glance.
+        cream = sum(near(p, COURT_FILL, 30) for p in king)
+        assert cream >= 0.15 * len(king), (width, suit)
+        for rank in (1, 5, 10):
+            assert not any(near(p, COURT_FILL, 30) for p in body(art, art.face(Face(rank, suit))))
+
+
+def image_of(pixels: list[Pixel]) -> bytes:
+    return bytes(v for p in pixels for v in p)
 
 
 @pytest.mark.parametrize("width", [48, 110])
