@@ -20,6 +20,11 @@ CAP = 0.73  # DejaVu Sans cap height (and suit glyph height) per em
 _fonts: dict[tuple[bool, int], pygame.font.Font] = {}
 
 
+def forget_fonts() -> None:
+    """Drop the cached fonts (they die with ``pygame.quit``)."""
+    _fonts.clear()
+
+
 def font(size: int, bold: bool) -> pygame.font.Font:
     """The bundled font at a size, cached: opening a font file is slow."""
     found = _fonts.get((bold, size))

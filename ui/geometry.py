@@ -12,6 +12,8 @@ from dataclasses import dataclass
 CARD_RATIO = 88 / 63
 HAND_STEP = 0.62  # widest spacing of hand cards, in card widths, before they spread no further
 MELD_STEP = 0.34  # spacing of cards in a meld: the corner index stays readable
+MELD_FOOT = 0.26  # strip under a meld's cards for their marks, in card widths
+MIN_MELD_FOOT = 20  # ... and in pixels at least: the marks stay readable on small cards
 MIN_MELD_CARD = 6
 
 
@@ -130,13 +132,19 @@ def insert_index(positions: Sequence[Rect], x: int) -> int:
 
 @dataclass(frozen=True)
 class MeldLayout:
-    """Where the table melds go: per meld its card rects, its box and its label strip."""
+    """Where the table melds go: per meld its card rects, its box and its label strip.
+
+    Below each meld's cards runs a foot `foot_h` high, part of its box: the marks of its
+    cards (what a wild stands for, who laid a card off) hang there, under the card they
+    belong to, and hide nothing printed on a card.
+    """
 
     cards: tuple[tuple[Rect, ...], ...]
-    boxes: tuple[Rect, ...]  # label strip and cards: the drop target for laying off
+    boxes: tuple[Rect, ...]  # label strip, cards and foot: the drop target for laying off
     labels: tuple[Rect, ...]  # strip above the cards for who put the meld down
     card_w: int
     card_h: int
+    foot_h: int = 0
 
     def meld_at(self, point: tuple[int, int]) -> int | None:
         """Index of the meld whose box holds a point, or None."""
@@ -167,43 +175,61 @@ def meld_positions(area: Rect, meld_lengths: Sequence[int], card_w: int) -> Meld
     return _assemble(corners, meld_lengths, width)
 
 
-def _meld_sizes(card_w: int) -> tuple[int, int, int, int]:
-    """Card height, card spacing, label strip height and gap between melds for a card width."""
-    card_h = card_height(card_w)
-    return (
-        card_h,
-        max(1, round(card_w * MELD_STEP)),
-        max(4, round(card_h * 0.2)),
-        max(2, card_w // 5),
-    )
+@dataclass(frozen=True)
+class _MeldSizes:
+    """The sizes of a meld for one card width."""
+
+    card_h: int
+    step: int  # card spacing: the corner index stays readable
+    label_h: int  # strip above the cards
+    foot_h: int  # strip below the cards, for the cards' marks
+    gap: int  # between two melds of a row
+    row_gap: int  # between one row's feet and the next row's labels
+
+    @classmethod
+    def of(cls, card_w: int) -> _MeldSizes:
+        card_h = card_height(card_w)
+        return cls(
+            card_h=card_h,
+            step=max(1, round(card_w * MELD_STEP)),
+            label_h=max(4, round(card_h * 0.2)),
+            foot_h=max(MIN_MELD_FOOT, round(card_w * MELD_FOOT)),
+            gap=max(2, card_w // 5),
+            row_gap=max(2, card_w // 12),
+        )
+
+    @property
+    def box_h(self) -> int:
+        """Label strip, cards and foot."""
+        return self.label_h + self.card_h + self.foot_h
 
 
 def _flow(area: Rect, lengths: Sequence[int], card_w: int) -> list[tuple[int, int]] | None:
     """Top-left corners of melds placed left to right, row after row; None if they overflow."""
-    card_h, step, label_h, gap = _meld_sizes(card_w)
+    z = _MeldSizes.of(card_w)
     x, y = area.x, area.y
     corners: list[tuple[int, int]] = []
     for length in lengths:
-        box_w = card_w + (max(1, length) - 1) * step
+        box_w = card_w + (max(1, length) - 1) * z.step
         if x + box_w > area.right and x > area.x:
-            x, y = area.x, y + label_h + card_h + gap
-        if x + box_w > area.right or y + label_h + card_h > area.bottom:
+            x, y = area.x, y + z.box_h + z.row_gap
+        if x + box_w > area.right or y + z.box_h > area.bottom:
             return None
         corners.append((x, y))
-        x += box_w + gap
+        x += box_w + z.gap
     return corners
 
 
 def _assemble(corners: list[tuple[int, int]], lengths: Sequence[int], card_w: int) -> MeldLayout:
     """The rects of melds whose corners `_flow` found."""
-    card_h, step, label_h, _ = _meld_sizes(card_w)
+    z = _MeldSizes.of(card_w)
     boxes = tuple(
-        Rect(x, y, card_w + (max(1, n) - 1) * step, label_h + card_h)
+        Rect(x, y, card_w + (max(1, n) - 1) * z.step, z.box_h)
         for (x, y), n in zip(corners, lengths, strict=True)
     )
     cards = tuple(
-        tuple(Rect(x + i * step, y + label_h, card_w, card_h) for i in range(n))
+        tuple(Rect(x + i * z.step, y + z.label_h, card_w, z.card_h) for i in range(n))
         for (x, y), n in zip(corners, lengths, strict=True)
     )
-    labels = tuple(Rect(b.x, b.y, b.w, label_h) for b in boxes)
-    return MeldLayout(cards, boxes, labels, card_w, card_h)
+    labels = tuple(Rect(b.x, b.y, b.w, z.label_h) for b in boxes)
+    return MeldLayout(cards, boxes, labels, card_w, z.card_h, z.foot_h)

@@ -26,7 +26,7 @@ RIGHT_BUTTONS = ("undo", "hint", "menu")
 CARDS_ACROSS = 14.6
 CARDS_DOWN = 9.15
 CARD_SCALES = (0.8, 1.25)
-TABLE_SCALE = 0.8  # table and pile cards against hand cards
+TABLE_SCALE = 0.8  # the piles' cards against hand cards (melds: Metrics.meld_w)
 SMALL_SCALE = 0.42  # opponents' card backs
 
 
@@ -68,6 +68,12 @@ class Metrics:
             lift=card_h // 5,
             margin=max(6, card_w // 10),
         )
+
+    @property
+    def meld_w(self) -> int:
+        """Widest table meld card: as large as a hand card while the melds fit (they shrink
+        as the table fills up, see ui.geometry.meld_positions)."""
+        return self.card_w
 
     @property
     def panel(self) -> tuple[int, int]:

@@ -100,6 +100,7 @@ def centred(melds: MeldLayout, area: Rect) -> MeldLayout:
         tuple(move(b) for b in melds.labels),
         melds.card_w,
         melds.card_h,
+        melds.foot_h,
     )
 
 
@@ -116,7 +117,7 @@ def place(
     hand = hand_rects(layout, cards, selected, gap)
     melds = meld_order(view)
     mlayout = centred(
-        meld_positions(layout.melds_area, [len(m.pieces) for m in melds], layout.metrics.table_w),
+        meld_positions(layout.melds_area, [len(m.pieces) for m in melds], layout.metrics.meld_w),
         layout.melds_area,
     )
     firsts = frozenset(i for i, m in enumerate(melds) if i == 0 or melds[i - 1].owner != m.owner)

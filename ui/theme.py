@@ -9,6 +9,7 @@ from functools import lru_cache
 
 import pygame
 
+from ui import cardart_parts
 from ui.assets import font_path
 
 RGB = tuple[int, int, int]
@@ -41,17 +42,49 @@ SEAT_COLOURS: tuple[RGB, ...] = (
 )
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_quit_hooked = False
 
 
 def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled DejaVu Sans at a pixel size, opened once."""
+    """The bundled DejaVu Sans at a pixel size, opened once (until pygame.quit() closes it)."""
+    if not pygame.font.get_init():  # quit since the cached fonts were opened: they are dead
+        forget_fonts()
+        pygame.font.init()
     key = (max(6, size), bold)
     got = _fonts.get(key)
     if got is None:
-        if not pygame.font.get_init():
-            pygame.font.init()
         got = _fonts[key] = pygame.font.Font(font_path(bold), key[0])
     return got
+
+
+def forget_fonts() -> None:
+    """Close the cached fonts, here and in the card art; they open again when next asked for.
+
+    pygame.quit() ends the font module and with it every Font object: a font opened before
+    is "invalid" afterwards. pygame.quit() calls this, so that a process can quit pygame and
+    start it again (ui.app.screenshot twice, the screenshot tool). Rendered text stays valid.
+    """
+    _fonts.clear()
+    cardart_parts.forget_fonts()  # the card art's own cache of the same font files
+
+
+def _on_quit() -> None:
+    """pygame.quit(): forget the fonts, and hook the next quit (pygame runs a hook once)."""
+    global _quit_hooked
+    _quit_hooked = False
+    forget_fonts()
+    _hook_quit()
+
+
+def _hook_quit() -> None:
+    """Have the next pygame.quit() call _on_quit."""
+    global _quit_hooked
+    if not _quit_hooked:
+        pygame.register_quit(_on_quit)
+        _quit_hooked = True
+
+
+_hook_quit()
 
 
 @lru_cache(maxsize=4096)

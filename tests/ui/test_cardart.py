@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 import sys
 import time
 from collections.abc import Callable
@@ -260,8 +261,14 @@ def test_suitless_face_renders_without_a_suit_colour() -> None:
 
 
 def test_no_display_mode_is_needed() -> None:
-    CardArt(80).face(Face(9, Suit.D))
-    assert pygame.display.get_surface() is None
+    # in a fresh process: other tests in this one may have opened a display
+    code = (
+        "import pygame; pygame.init(); from game.cards import Face, Suit;"
+        "from ui.cardart import CardArt; card = CardArt(80).face(Face(9, Suit.D));"
+        "assert pygame.display.get_surface() is None and card.get_width() == 80; print('ok')"
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)
+    assert done.stdout.strip().endswith("ok"), done.stderr
 
 
 def test_bundled_fonts_exist_and_have_the_suit_symbols() -> None:

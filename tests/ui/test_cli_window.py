@@ -85,3 +85,28 @@ def test_a_screenshot_that_cannot_be_written_says_so(tmp_path: Path) -> None:
     done = run("--screenshot", str(tmp_path / "no" / "such" / "dir.png"))
     assert done.returncode == 2
     assert "cannot write" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_screenshot_can_be_taken_twice_in_one_process(tmp_path: Path) -> None:
+    # pygame.quit() after the first shot closes every font the caches hold (a subprocess:
+    # quitting pygame here would pull the display from under the other tests).
+    script = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from ui.app import screenshot\n"
+        "from ui.demo import demo_match\n"
+        "out = Path(sys.argv[1])\n"
+        "for i, size in enumerate([(1024, 640), (1280, 800)]):\n"
+        "    assert screenshot(demo_match(), out / f'{i}.png', size) == 0\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(tmp_path)],
+        cwd=ROOT,
+        env=ENV,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr
+    assert pygame.image.load(str(tmp_path / "0.png")).get_size() == (1024, 640)
+    assert pygame.image.load(str(tmp_path / "1.png")).get_size() == (1280, 800)

@@ -280,6 +280,7 @@ def test_melds_stay_inside_the_melds_area_and_apart(table: TableLayout, lengths:
     for box, label, cards in zip(melds.boxes, melds.labels, melds.cards, strict=True):
         assert box.encloses(label) and all(box.encloses(c) for c in cards)
         assert not any(label.intersects(c) for c in cards)
+        assert box.bottom - max(c.bottom for c in cards) == melds.foot_h > 0  # for the marks
     assert melds.card_w <= table.metrics.table_w
 
 
@@ -297,13 +298,22 @@ def test_a_sparse_table_uses_full_size_table_cards() -> None:
     assert (melds.card_w, melds.card_h) == (table.metrics.table_w, table.metrics.table_h)
 
 
+@pytest.mark.parametrize("size", SIZES)
+def test_a_few_melds_are_as_large_as_the_hand_cards(size: tuple[int, int]) -> None:
+    # the melds area is tall: a sparse table need not shrink its cards below the hand's
+    table = table_layout(size, 2, 0, False)
+    melds = meld_positions(table.melds_area, [3, 4, 3, 5], table.metrics.meld_w)
+    assert (melds.card_w, melds.card_h) == (table.card_w, table.card_h)
+
+
 def test_a_crowded_hand_table_shrinks_its_cards_but_stays_readable() -> None:
     table = table_layout((1024, 640), 6, 0, True)
     crowded = [3, 4, 5, 3, 4, 3, 6, 3, 4, 13, 3, 4, 5, 3, 3, 4, 7, 3, 4, 3, 5, 3, 4, 3, 3]
-    melds = meld_positions(table.melds_area, crowded, table.metrics.table_w)
-    sparse = meld_positions(table.melds_area, crowded[:5], table.metrics.table_w)
-    assert melds.card_w < sparse.card_w
-    assert melds.card_w >= 40
+    melds = meld_positions(table.melds_area, crowded, table.metrics.meld_w)
+    sparse = meld_positions(table.melds_area, crowded[:5], table.metrics.meld_w)
+    assert sparse.card_w == table.card_w
+    assert 40 <= melds.card_w < sparse.card_w
+    assert all(table.melds_area.encloses(box) for box in melds.boxes)
 
 
 def test_meld_at_finds_the_meld_under_the_mouse() -> None:

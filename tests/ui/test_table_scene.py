@@ -12,6 +12,7 @@ from game.actions import parse
 from game.cards import Face
 from game.view import PlayerView
 from tests.ui.harness import Table, table_match
+from ui import theme
 from ui.botrunner import BotRunner
 from ui.scenes.handover import HandOver
 from ui.scenes.overlays import Chooser, Menu, PileViewer, SheetOverlay
@@ -381,3 +382,38 @@ def test_with_two_humans_the_table_turns_to_the_seat_to_move_after_a_hand_over()
     table.click((10, 10))
     assert table.scene.me == 1
     assert {str(c) for c in table.scene.view.hand} == set(HANDS[1].split())
+
+
+def test_marks_hang_under_the_cards_and_hide_nothing_printed_on_them() -> None:
+    # the joker stands for 9H (a gold tag); Bot1 laid off the 10H (a dot in Bot1's colour)
+    hands = ["7H 8H JK 9H 5D 5C KS QD 2C 3D", "AS 2S 3S 10H 6C 8C 10D JD JS 9C"]
+    actions = ["draw", "meld 7H 8H JK=9H", "discard 3D", "draw", "meld AS 2S 3S"]
+    actions += ["layoff 10H m1", "discard 9C"]
+    table = Table(table_match("standard", hands, "10C KC QC", "KD", actions, jokers=2))
+    table.step()
+    surface = pygame.display.get_surface()
+    place = table.scene.placement
+    i = next(n for n, m in enumerate(place.melds) if m.owner == 0)
+    meld, rects, foot_h = place.melds[i], place.meld_layout.cards[i], place.meld_layout.foot_h
+    assert foot_h >= 20
+    for k in (2, 3):  # the joker (its visible strip) and the laid-off 10H (all of it)
+        rect = rects[k]
+        right = rects[k + 1].x if k + 1 < len(rects) else rect.right
+        face = table.scene.deck.face(meld.pieces[k].card.face, rect.w)
+        for x in range(rect.x + 3, right - 3, 3):
+            for y in range(rect.y + 3, rect.bottom - 3, 3):
+                assert surface.get_at((x, y))[:3] == face.get_at((x - rect.x, y - rect.y))[:3]
+
+    def colours_under(k: int) -> set[tuple[int, ...]]:
+        rect = rects[k]
+        return {
+            tuple(surface.get_at((x, y))[:3])
+            for x in range(rect.x, rect.x + 2 * foot_h)
+            for y in range(rect.bottom, rect.bottom + foot_h)
+        }
+
+    def near(colour: tuple[int, ...], found: set[tuple[int, ...]]) -> bool:
+        return any(all(abs(a - b) <= 16 for a, b in zip(colour, c, strict=True)) for c in found)
+
+    assert near(theme.GOLD, colours_under(2))
+    assert near(theme.seat_colour(1), colours_under(3))

@@ -7,12 +7,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.cards import Face
+from game.cards import Card, Face
 from game.melds import Meld, Piece
 from ui import theme
 from ui.geometry import MeldLayout, Rect
 from ui.i18n import rank_name
-from ui.scenes.paint import blit_card, frame_box, lighter, outline, tag
+from ui.scenes.paint import blit_card, frame_box, lighter, outline
 from ui.text import card_text, tr
 
 if TYPE_CHECKING:
@@ -32,11 +32,9 @@ def draw_melds(
         rects = layout.cards[i]
         _label(surface, scene, meld, layout.labels[i], i in firsts)
         for k, (piece, rect) in enumerate(zip(meld.pieces, rects, strict=True)):
-            if piece.card in hidden:
-                continue
-            blit_card(surface, scene, piece.card, rect, shadow=k in (0, len(rects) - 1))
-            strip = rects[k + 1].x - rect.x if k + 1 < len(rects) else rect.w
-            _marks(surface, scene, meld, piece, rect, strip)
+            if piece.card not in hidden:
+                blit_card(surface, scene, piece.card, rect, shadow=k in (0, len(rects) - 1))
+        _marks(surface, scene, meld, rects, layout.foot_h, hidden)
 
 
 def draw_meld_focus(surface: pygame.Surface, scene: TableScene) -> None:
@@ -80,18 +78,76 @@ def _label(surface: pygame.Surface, scene: TableScene, meld: Meld, rect: Rect, f
 
 
 def _marks(
-    surface: pygame.Surface, scene: TableScene, meld: Meld, piece: Piece, rect: Rect, strip: int
+    surface: pygame.Surface,
+    scene: TableScene,
+    meld: Meld,
+    rects: tuple[Rect, ...],
+    foot_h: int,
+    hidden: frozenset[Card],
 ) -> None:
-    """A wild's meaning in a gold tag; a tag in the layer's colour with their initial."""
-    size = max(11, round(rect.w * 0.24))
-    y = rect.bottom - size - max(2, rect.h // 20)
-    if piece.wild or piece.rep != piece.card.face:
-        words = _rep_text(piece.rep)
-        tag(surface, words, (rect.x + 2, y - size - 2), strip - 4, (theme.GOLD, theme.INK), size)
-    if piece.by != meld.owner:
-        initial = scene.match.players[piece.by].name[:1].upper()
-        colours = (theme.seat_colour(piece.by), (255, 255, 255))
-        tag(surface, initial, (rect.x + 2, y), strip - 4, colours, size)
+    """Under each card that has them, in the meld's foot (so no index, no JOKER letters are
+    hidden): a dot in the seat colour of whoever laid the card off, their initial inside;
+    then a gold tag with what a wild stands for. Marks start under the card's visible strip;
+    a tag may reach on under the next cards, leaving room for the next card's own marks."""
+    size = foot_h - 2
+    if size < 6:
+        return
+    pieces = meld.pieces
+    marked = [
+        k
+        for k, piece in enumerate(pieces)
+        if piece.card not in hidden and (piece.by != meld.owner or _stands_in(piece))
+    ]
+
+    def strip_end(k: int) -> int:
+        return rects[k + 1].x if k + 1 < len(rects) else rects[k].right
+
+    def needs(k: int) -> int:  # the least room the marks of a card take
+        return (size + 2 if pieces[k].by != meld.owner else 0) + (
+            size if _stands_in(pieces[k]) else 0
+        )
+
+    cursor = rects[0].x
+    for n, k in enumerate(marked):
+        piece, rect = pieces[k], rects[k]
+        after = marked[n + 1] if n + 1 < len(marked) else None
+        limit = rects[-1].right if after is None else strip_end(after) - needs(after) - 2
+        x, y = max(rect.x + 1, min(cursor, strip_end(k) - needs(k))), rect.bottom + 2
+        if piece.by != meld.owner:
+            initial = scene.match.players[piece.by].name[:1].upper()
+            _dot(surface, initial, (x, y), size, theme.seat_colour(piece.by))
+            x += size + 2
+        if _stands_in(piece):
+            x += _badge(surface, _rep_text(piece.rep), (x, y), max(size, limit - x), size)
+        cursor = x + 2
+
+
+def _stands_in(piece: Piece) -> bool:
+    """Whether the card stands for another: a wild, or a card played as something else."""
+    return piece.wild or piece.rep != piece.card.face
+
+
+def _dot(
+    surface: pygame.Surface, initial: str, at: tuple[int, int], size: int, colour: theme.RGB
+) -> None:
+    """A round token in a seat's colour with a white rim and the player's initial in ink."""
+    rim = max(1, size // 10)
+    surface.blit(theme.panel((size, size), (255, 255, 255, 235), size // 2), at)
+    inner = size - 2 * rim
+    surface.blit(
+        theme.panel((inner, inner), (*colour, 255), inner // 2), (at[0] + rim, at[1] + rim)
+    )
+    img = theme.fit(initial, round(inner * 0.8), theme.INK, inner, True)
+    surface.blit(img, img.get_rect(center=(at[0] + size // 2, at[1] + size // 2)))
+
+
+def _badge(surface: pygame.Surface, words: str, at: tuple[int, int], room: int, size: int) -> int:
+    """A gold pill with dark text, `size` high, at most `room` wide; returns its width."""
+    img = theme.fit(words, round(size * 0.8), theme.INK, max(1, room - 6), True)
+    w = min(room, max(size, img.get_width() + 8))
+    surface.blit(theme.panel((w, size), (*theme.GOLD, 240), size // 2), at)
+    surface.blit(img, img.get_rect(center=(at[0] + w // 2, at[1] + size // 2)))
+    return w
 
 
 def _rep_text(rep: Face) -> str:

@@ -235,7 +235,7 @@ class SheetOverlay:
         key = (area.w, area.h)
         if self._melds is None or self._melds[0] != key:
             lengths = [len(m.pieces) for m in self.table]
-            found = meld_positions(area, lengths, scene.layout.metrics.table_w)
+            found = meld_positions(area, lengths, scene.layout.metrics.meld_w)
             self._melds = (key, centred(found, area))
         return self._melds[1]
 

@@ -47,24 +47,6 @@ def frame_box(surface: pygame.Surface, box: Rect, colour: theme.RGB, dashed: boo
     surface.blit(image, (r.x, r.y))
 
 
-def tag(
-    surface: pygame.Surface,
-    words: str,
-    at: tuple[int, int],
-    width: int,
-    colours: tuple[theme.RGB, theme.RGB],
-    size: int,
-) -> None:
-    """A small rounded label (fill, ink) at most `width` wide: what a wild stands for, a name."""
-    fill, ink = colours
-    img = theme.text(words, max(8, round(size * 0.8)), ink, True)
-    w = max(size, min(img.get_width() + 6, max(size, width)))
-    surface.blit(theme.panel((w, size + 2), (*fill, 235), size // 2), at)
-    if img.get_width() > w - 2:
-        img = theme.fit(words, max(8, round(size * 0.8)), ink, w - 2, True)
-    surface.blit(img, img.get_rect(center=(at[0] + w // 2, at[1] + (size + 2) // 2)))
-
-
 def chip(surface: pygame.Surface, words: str, at: tuple[int, int], h: int, fill: theme.RGB) -> None:
     """A pill with dark text: counts, the dealer, announcements."""
     img = theme.text(words, round(h * 0.72), theme.INK, True)
