@@ -8,6 +8,7 @@ from collections.abc import Callable, Sequence
 from .. import actions as A
 from ..cards import Card
 from ..melds import Meld, card_penalty, items_for, meld_value, new_meld
+from ..solver import best_melds
 from ..view import PlayerView
 
 
@@ -93,6 +94,23 @@ def take_turn(
         return action
     undo = of_kind(view, A.Undo)
     return undo[0] if undo else rng_for(view).choice(list(view.legal))
+
+
+def best_discard(view: PlayerView, score: Callable[[Card], float]) -> A.Action | None:
+    """The legal discard of a loose card (one outside the best melds) that scores highest;
+    None when no discard is legal."""
+    discards = [a for a in view.legal if isinstance(a, A.Discard)]
+    if not discards:
+        return None
+    plan = best_melds(view.hand, view.wilds, view.rules, keep=1)
+    loose = set(plan.deadwood) or set(view.hand)
+    by_face = {c.face: c for c in view.hand if c != view.taken}
+
+    def worth(action: A.Discard) -> tuple[bool, float]:
+        card = by_face.get(action.card)
+        return (False, -1e9) if card is None else (card in loose, score(card))
+
+    return max(discards, key=worth)
 
 
 def undid_this_turn(view: PlayerView) -> bool:

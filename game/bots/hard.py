@@ -15,7 +15,7 @@ from ..cards import Card, Face, Suit, face_of
 from ..melds import card_value
 from ..solver import best_melds
 from ..view import PlayerView
-from .common import keep, penalty, rng_for, take_turn
+from .common import best_discard, keep, penalty, rng_for, take_turn
 from .medium import draw, fits_table, play
 from .sampling import HiddenHands, chance, completes, neighbours
 from .tracking import Tracker
@@ -111,43 +111,33 @@ def _safe(view: PlayerView) -> bool:
 
 
 def _discard(view: PlayerView) -> A.Action | None:
-    discards = [a for a in view.legal if isinstance(a, A.Discard)]
-    if not discards:
+    if not any(isinstance(a, A.Discard) for a in view.legal):
         return None
-    plan = best_melds(view.hand, view.wilds, view.rules, keep=1)
-    loose = set(plan.deadwood) or set(view.hand)
     tracker = Tracker(view)
     hidden = HiddenHands(view, tracker, rng_for(view, "hands"))
-    hands = hidden.samples(SAMPLES)
     nxt = tracker.next_seat()
-    next_hands = [h[nxt] for h in hands if nxt in h]
+    next_hands = [h[nxt] for h in hidden.samples(SAMPLES) if nxt in h]
     wild_faces = view.wilds.wild_faces
     next_wilds = [sum(n for f, n in h.items() if f in wild_faces) for h in next_hands]
     available = Counter(hidden.pool)
-    danger = tracker.danger()
+    weight = DANGER_OUT_WEIGHT if tracker.danger() else OUT_WEIGHT
     opening = not view.opened[view.seat] and view.opening_needed > 0
-    by_face = {c.face: c for c in view.hand if c != view.taken}
 
-    def worth(action: A.Discard) -> tuple[float, ...]:
-        card = by_face.get(action.card)
-        if card is None:
-            return (-1e9,)
+    def score(card: Card) -> float:
         if view.is_wild(card):
-            return (card in loose, -100.0)
+            return -100.0
         feed = chance(
             completes(card.face, h, w, view.rules)
             for h, w in zip(next_hands, next_wilds, strict=True)
         )
-        weight = DANGER_OUT_WEIGHT if danger else OUT_WEIGHT
-        cost = float(penalty(view, card))
+        cost, worth = float(penalty(view, card)), weight
         if opening:  # before an opening, high cards are what reaches the minimum
-            weight += OPEN_WEIGHT * card_value(view.wilds.natural(card).rank) / 10
+            worth += OPEN_WEIGHT * card_value(view.wilds.natural(card).rank) / 10
             cost *= FLAT_COST if view.rules.scoring == "hand" else 1.0
-        score = cost - weight * outs(view, card, available)
-        score -= FEED_WEIGHT * feed + 4.0 * fits_table(view, card)
-        return (card in loose, score)
+        score = cost - worth * outs(view, card, available)
+        return score - FEED_WEIGHT * feed - 4.0 * fits_table(view, card)
 
-    return max(discards, key=worth)
+    return best_discard(view, score)
 
 
 def outs(view: PlayerView, card: Card, available: Counter[Face]) -> float:

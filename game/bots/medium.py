@@ -6,7 +6,7 @@ from .. import actions as A
 from ..cards import Card, Face
 from ..solver import Solution, best_melds
 from ..view import PlayerView
-from .common import keep, of_kind, penalty, take_turn, undid_this_turn
+from .common import best_discard, keep, of_kind, penalty, take_turn, undid_this_turn
 from .tracking import Tracker
 
 
@@ -87,24 +87,13 @@ def play(view: PlayerView, melds: bool = True) -> A.Action | None:
 
 
 def _discard(view: PlayerView) -> A.Action | None:
-    discards = [a for a in view.legal if isinstance(a, A.Discard)]
-    if not discards:
-        return None
-    plan = best_melds(view.hand, view.wilds, view.rules, keep=1)
-    loose = set(plan.deadwood) or set(view.hand)
     tracker = Tracker(view)
-    by_face = {c.face: c for c in view.hand if c != view.taken}
 
-    def worth(action: A.Discard) -> tuple[float, ...]:
-        card = by_face.get(action.card)
-        if card is None:
-            return (-1e9,)
-        score = penalty(view, card) - 3.0 * tracker.outs(card)
-        if view.is_wild(card):
-            score -= 100
-        return (card in loose, score)
+    def score(card: Card) -> float:
+        wild = 100 if view.is_wild(card) else 0
+        return penalty(view, card) - 3.0 * tracker.outs(card) - wild
 
-    return max(discards, key=worth)
+    return best_discard(view, score)
 
 
 def fits_table(view: PlayerView, card: Card) -> bool:
