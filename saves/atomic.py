@@ -12,6 +12,7 @@ import contextlib
 import os
 import shutil
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 
@@ -75,19 +76,19 @@ def move_aside(path: Path, folder: Path) -> Path | None:
 
     Returns where it went, or None when it could not be moved (it then stays where it is).
     """
-    try:
-        target = _free_name(path, folder)
-        os.replace(path, target)
-    except OSError:
-        return None
-    return target
+    return _aside(path, folder, os.replace)
 
 
 def copy_aside(path: Path, folder: Path) -> Path | None:
     """Keep a copy of a suspicious file in ``folder`` (the file itself stays in use)."""
+    return _aside(path, folder, shutil.copyfile)
+
+
+def _aside(path: Path, folder: Path, put: Callable[[Path, Path], object]) -> Path | None:
+    """Put ``path`` under a free name in ``folder`` with ``put``; None if that fails."""
     try:
         target = _free_name(path, folder)
-        shutil.copyfile(path, target)
+        put(path, target)
     except OSError:
         return None
     return target

@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from game.cards import Card
 from game.match import Player, RoundResult
 from game.rules import Rules
+from game.scoring import sides
 from ui.text import tr
 
 
@@ -63,8 +64,8 @@ def why(rules: Rules, result: RoundResult, seat: int) -> str:
         if end.kind == "lowest":
             return tr("end.why.lowest")
         return tr("end.why.in_one_doubled" if doubled else "end.why.went_out")
-    if rules.teams and seat == (end.winner + 2) % 4:
-        return tr("end.why.partner")
+    if any(seat in side and end.winner in side for side in sides(rules)):
+        return tr("end.why.partner")  # the scoring's own partnerships
     value = end.values[seat]
     if rules.scoring == "hand" and not end.opened[seat]:
         return tr("end.why.flat", points=result.scores[seat])
