@@ -11,8 +11,20 @@ SLIP = 0.15  # how often the easy bot discards without thinking
 
 
 def choose_random(view: PlayerView) -> A.Action:
-    """Uniformly random legal action (for tests and benchmarks)."""
-    return rng_for(view, "random").choice(list(view.legal))
+    """A uniformly random legal move (for tests and benchmarks).
+
+    It takes nothing back by choice: ``undo`` only when nothing else is legal, and then
+    all the way back to where the turn can end again (a discard or draw is legal).
+    Choosing undo like any other action would be a random walk that, in a long turn
+    (Rommé's taken card, lay-offs before an opening that must go out in one), can take
+    millions of steps to find the way back to a discard.
+    """
+    undo = of_kind(view, A.Undo)
+    backing_out = bool(undo) and view.history[-1:] == ((view.seat, "undo"),)
+    if backing_out and not of_kind(view, A.Discard) and not of_kind(view, A.Draw):
+        return undo[0]
+    moves = [a for a in view.legal if not isinstance(a, A.Undo)]
+    return rng_for(view, "random").choice(moves or undo)
 
 
 def choose_easy(view: PlayerView) -> A.Action:

@@ -88,3 +88,22 @@ def test_medium_beats_random(name: str) -> None:
         medium = levels.index("medium")
         wins += medium in match.winners
     assert wins >= games * 0.8, f"medium won only {wins} of {games} against random in {name}"
+
+
+@pytest.mark.parametrize("seed", [120154, 120184, 7])
+def test_the_random_bot_finds_its_way_out_of_a_turn_it_cannot_end(seed: int) -> None:
+    # In Rommé a random player often takes the discard before its opening, or lays off
+    # hoping to go out in one, and gets stuck where no discard is legal; picking undo
+    # like any other move then wandered for millions of steps (these seeds never ended).
+    levels = ["easy", "random"]
+    match = Match(preset("romme", players=2), [Player(lv, "bot", lv) for lv in levels], seed)
+    longest, run, last = 0, 0, -1
+    for _ in range(20_000):
+        if match.over:
+            break
+        seat = match.current
+        run = run + 1 if seat == last else 1
+        last, longest = seat, max(longest, run)
+        match.apply(chooser(levels[seat])(view_for(match, seat)))
+    assert match.over, f"seed {seed}: no match end after 20000 actions"
+    assert longest <= 200, f"seed {seed}: a turn took {longest} actions"
