@@ -3,6 +3,7 @@ confidence interval, and decision times per level, for every preset.
 
     .venv/bin/python bench/bots.py --games 1000            # the full table (slow)
     .venv/bin/python bench/bots.py --games 100 --presets hand --pairs hard-medium
+    .venv/bin/python bench/bots.py --games 1000 --pairs hard-medium --hand4 0   # no 4p table
 
 The matches of one row are split into ``--jobs`` parts played in parallel processes; part
 k uses seed ``S + k * 100000`` (each part is itself duplicate-style: every deal is played
@@ -77,6 +78,9 @@ def main() -> int:
     parser.add_argument("--presets", default=",".join(PRESETS))
     parser.add_argument("--pairs", default=",".join(f"{a}-{b}" for a, b, _ in PAIRS))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument(
+        "--hand4", type=int, default=-1, help="four-player Hand matches (default games/10)"
+    )
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rows = []
@@ -98,10 +102,12 @@ def main() -> int:
                 f"errors {result['errors']}",
                 flush=True,
             )
-    four = simulate("hand", ["hard", "medium", "easy", "hard"], max(args.games // 10, 5), args.seed)
-    print("4-player Hand decision ms:", json.dumps(four["decision_ms"]))
+    hand4 = max(args.games // 10, 5) if args.hand4 < 0 else args.hand4
+    four = simulate("hand", ["hard", "medium", "easy", "hard"], hand4, args.seed) if hand4 else None
+    if four:
+        print("4-player Hand decision ms:", json.dumps(four["decision_ms"]))
     if args.json:
-        print(json.dumps({"pairs": rows, "hand4": four["decision_ms"]}, indent=2))
+        print(json.dumps({"pairs": rows, "hand4": four and four["decision_ms"]}, indent=2))
     return 0
 
 
