@@ -38,13 +38,16 @@ def choose_hard(view: PlayerView) -> A.Action:
 
 
 def _play(view: PlayerView) -> A.Action | None:
-    """Medium's play, except that melds stay in hand while that is safe and pays."""
+    """Medium's play, except that melds stay in hand while that is safe and pays; where
+    going out in one doubles the score, nothing goes down before the melds do."""
     must_use = view.rules.discard_pickup != "free" and view.taken in view.hand
     if must_use or not _holding(view) or 0 < view.opening_value < view.opening_needed:
         return play(view)  # a taken card or an opening under way must go down this turn
-    if not _down(view):
+    if not _down(view) and view.rules.out_in_one_double:
         return None  # nothing on the table yet: keep it all (no lay-off spots, the double)
-    return play(view, melds=False)  # opened: lay off, but keep new melds from the others
+    # opened, or going out in one pays nothing extra: lay off loose cards (fewer points
+    # in hand) but keep the melds from the others
+    return play(view, melds=False)
 
 
 def _holding(view: PlayerView) -> bool:

@@ -5,6 +5,8 @@ from __future__ import annotations
 import random
 from collections import Counter
 
+import pytest
+
 from game import actions as A
 from game.bots import choose
 from game.bots.sampling import HiddenHands, completes
@@ -57,6 +59,27 @@ def test_hard_puts_its_melds_down_when_the_other_is_down_to_one_card() -> None:
     assert len(m.round.hands[1]) == 1
     played = _turn(m, "hard")
     assert sum(isinstance(a, A.Meld) for a in played) == 2, played
+
+
+@pytest.mark.parametrize(("name", "lays_off"), [("classic", False), ("standard", True)])
+def test_while_holding_hard_lays_off_only_where_going_out_in_one_pays_nothing_extra(
+    name: str, lays_off: bool
+) -> None:
+    # Seat 1 has put 3S 3H 3D down and still holds seven cards, so hard keeps its melds.
+    # Its loose 3C fits that set. In classic going out in one doubles the score, so
+    # nothing goes down; in standard it does not, and a lay-off only lowers the penalty.
+    stock = "KH 5S QD 8C 4C 10C 2C JH 10H 10D"
+    cards = deal(
+        ["7H 8H 9H 2D 2S 2H 3C 4D 6C JS", "3S 3H 3D 5C 9S 10S JC KC JD 9C"],
+        stock=stock,
+        dealer=1,
+        upcard="QC",
+    )
+    m = match(name, [cards], ["draw", "discard JS", "draw", "meld 3S 3H 3D", "discard KC"])
+    played = _turn(m, "hard")
+    assert not any(isinstance(a, A.Meld) for a in played), played
+    assert any(isinstance(a, A.LayOff) for a in played) is lays_off, played
+    assert (F("3C") in {c.face for c in m.round.hands[0]}) is not lays_off
 
 
 def test_hard_finishes_an_opening_it_started_before_holding_the_rest() -> None:
