@@ -52,15 +52,39 @@ class Gestures:
     """Mouse gestures at a table scene, for an app stepped frame by frame (Table, Screens)."""
 
     scene: Any
+    app: App
     now: int
 
-    def step(self, frames: int = 1) -> None:
-        """Run frames of the app's loop (each app has its own)."""
-        raise NotImplementedError
+    def _display(self, size: tuple[int, int]) -> pygame.Surface:
+        """A fresh display of ``size`` with no events waiting; the clock at 0."""
+        pygame.display.init()
+        pygame.font.init()
+        pygame.event.clear()
+        self.now = 0
+        return pygame.display.set_mode(size)
 
-    def click(self, pos: tuple[int, int], button: int = 1) -> None:
-        """Press and release at a point, then a frame (each app has its own)."""
-        raise NotImplementedError
+    def step(self, frames: int = 1) -> None:
+        """Run frames of the app's loop, the clock moving 16 ms each."""
+        for _ in range(frames):
+            self.now += FRAME_MS
+            self.app.step()
+            self.after_frame()
+
+    def after_frame(self) -> None:
+        """A check after every frame (none by default)."""
+
+    def click(self, pos: tuple[int, int], button: int = 1, shift: bool = False) -> None:
+        """Press and release at a point, then a frame."""
+        mod = pygame.KMOD_SHIFT if shift else 0
+        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, mod=mod)
+        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button, mod=mod)
+        self.step()
+
+    def key(self, key: int, mod: int = 0) -> None:
+        """Press and release a key, then a frame."""
+        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
+        self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
+        self.step()
 
     def post(self, kind: int, **attrs: Any) -> None:
         """Post one real pygame event."""
@@ -114,11 +138,7 @@ class Table(Gestures):
     def __init__(
         self, match: Match, size: tuple[int, int] = (1280, 800), inline_bots: bool = True
     ) -> None:
-        pygame.display.init()
-        pygame.font.init()
-        pygame.event.clear()
-        self.now = 0
-        surface = pygame.display.set_mode(size)
+        surface = self._display(size)
         settings = Settings(speed=3)  # no delay between bot actions
         self.scene = TableScene(match, size, BotRunner(inline=inline_bots), settings, None)
         self.app = App(self.scene, surface, clock=lambda: self.now)
@@ -128,24 +148,6 @@ class Table(Gestures):
         """The match at the table."""
         return self.scene.match
 
-    def step(self, frames: int = 1) -> None:
-        """Run frames of the app's loop, the clock moving 16 ms each."""
-        for _ in range(frames):
-            self.now += FRAME_MS
-            self.app.step()
-
-    def click(self, pos: tuple[int, int], button: int = 1, shift: bool = False) -> None:
-        """Press and release at a point, then a frame."""
-        mod = pygame.KMOD_SHIFT if shift else 0
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, mod=mod)
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button, mod=mod)
-        self.step()
-
-    def key(self, key: int, mod: int = 0) -> None:
-        """Press a key, then a frame."""
-        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-        self.step()
-
 
 class Screens(Gestures):
     """The whole app from its title screen (settings in memory), stepped frame by frame."""
@@ -154,11 +156,7 @@ class Screens(Gestures):
         from ui.nav import Nav
         from ui.prefs import Settings as Prefs
 
-        pygame.display.init()
-        pygame.font.init()
-        pygame.event.clear()
-        self.now = 0
-        surface = pygame.display.set_mode(size)
+        surface = self._display(size)
         prefs = Prefs(**{"speed": 3, "sound": False, "language": "en", **settings})
         self.nav = Nav(size, prefs, inline_bots=True)
         self.nav.title()
@@ -172,28 +170,13 @@ class Screens(Gestures):
         """The scene on screen."""
         return self.app.scene
 
-    def step(self, frames: int = 1) -> None:
-        """Run frames of the app's loop; a failure the app caught fails the test."""
-        for _ in range(frames):
-            self.now += FRAME_MS
-            self.app.step()
-            status = getattr(self.scene, "status", None)
-            error = getattr(self.scene, "error", None) or (
-                status.text if status is not None and status.kind == "error" else None
-            )
-            assert not error, error
-
-    def click(self, pos: tuple[int, int], button: int = 1) -> None:
-        """Press and release at a point, then a frame."""
-        self.post(pygame.MOUSEBUTTONDOWN, pos=pos, button=button, mod=0)
-        self.post(pygame.MOUSEBUTTONUP, pos=pos, button=button, mod=0)
-        self.step()
-
-    def key(self, key: int, mod: int = 0) -> None:
-        """Press a key, then a frame."""
-        self.post(pygame.KEYDOWN, key=key, mod=mod, unicode="", scancode=0)
-        self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
-        self.step()
+    def after_frame(self) -> None:
+        """A failure the app caught fails the test."""
+        status = getattr(self.scene, "status", None)
+        error = getattr(self.scene, "error", None) or (
+            status.text if status is not None and status.kind == "error" else None
+        )
+        assert not error, error
 
     def type(self, text: str) -> None:
         """Type text (as the keyboard's text input events)."""
