@@ -18,6 +18,7 @@ medium bots again and rewrites the records first (the shots change if the bots d
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import sys
@@ -29,6 +30,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+import itertools  # noqa: E402
+import shutil  # noqa: E402
+import time  # noqa: E402
+from unittest import mock  # noqa: E402
 
 import pygame  # noqa: E402
 
@@ -42,6 +48,27 @@ from ui.app import App, table_scene  # noqa: E402
 from ui.demo import crowded_match, demo_match  # noqa: E402
 from ui.nav import Nav  # noqa: E402
 from ui.prefs import Settings  # noqa: E402
+from ui.setup import Setup  # noqa: E402
+
+# The shots are the same on every run: new games get one seed, saves a clock that ticks a
+# second at each look, slots numbered names, and the saves live in one fixed folder.
+SEED = 2024
+WHEN = time.mktime((2026, 11, 28, 19, 30, 0, 5, 332, 0))
+HOME = Path(tempfile.gettempdir()) / "rummytable-shots"
+
+
+def same_every_run() -> contextlib.ExitStack:
+    """Patches that make the shots reproducible: the seed, the clock and the slot names."""
+    start = Setup.start
+    ticks = itertools.count()
+    names = itertools.count()
+    stack = contextlib.ExitStack()
+    stack.enter_context(
+        mock.patch.object(Setup, "start", lambda self, seed=None: start(self, SEED))
+    )
+    stack.enter_context(mock.patch("time.gmtime", lambda *_: time.localtime(WHEN + next(ticks))))
+    stack.enter_context(mock.patch("secrets.token_hex", lambda n=3: f"{next(names):0{2 * n}x}"))
+    return stack
 
 
 class Shooter:
@@ -179,6 +206,7 @@ def records(shot: Shooter) -> None:
     shot.save("saved_games")
     damaged = saves.list_saves()[0].path
     damaged.write_text('{"format": 1, "rules": ', encoding="utf-8")
+    os.utime(damaged, (WHEN + 3600, WHEN + 3600))  # newer than every save
     shot.key(pygame.K_ESCAPE)
     shot.click(shot.control("continue"))
     shot.save("damaged_save")
@@ -224,10 +252,12 @@ def main() -> None:
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     if not os.environ.get("RUMMYTABLE_HOME"):  # never the player's own saves
-        os.environ["RUMMYTABLE_HOME"] = tempfile.mkdtemp(prefix="rummytable-shots-")
+        shutil.rmtree(HOME, ignore_errors=True)
+        os.environ["RUMMYTABLE_HOME"] = str(HOME)
     shooter = Shooter((w, h), args.lang, out)
-    if not args.tables_only:
-        tour(shooter)
+    with same_every_run():
+        if not args.tables_only:
+            tour(shooter)
     tables(shooter, args.new_records)
     shooter.app.close()
     pygame.quit()
