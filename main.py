@@ -85,7 +85,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def parse_size(text: str | None) -> tuple[tuple[int, int] | None, str | None]:
     """A window size from ``WxH`` (at least the table's minimum), or a reason it is not one."""
-    from ui.layout import MIN_SIZE
+    from ui.table.layout import MIN_SIZE
 
     if text is None:
         return (1280, 800), None
@@ -135,7 +135,7 @@ def cmd_window(args: argparse.Namespace) -> int:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         from ui.app import screenshot
-        from ui.demo import demo_match
+        from ui.table.demo import demo_match
 
         try:
             return screenshot(match or demo_match(), Path(args.screenshot), size)

@@ -26,9 +26,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 from ui.app import App
-from ui.botrunner import BotRunner
-from ui.demo import crowded_match, table_cards
-from ui.scenes.table import Settings, TableScene
+from ui.table.botrunner import BotRunner
+from ui.table.demo import crowded_match, table_cards
+from ui.table.scene import Settings, TableScene
 
 SIZES = ((1280, 800), (1920, 1080))
 

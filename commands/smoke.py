@@ -125,10 +125,11 @@ def _close(app: Any) -> None:
 
 
 def _check_assets() -> int:
-    """Every asset the game opens is where ui.assets looks (in a build: inside the bundle),
+    """Every asset the game opens is where ui.look.assets looks (in a build: inside the bundle),
     and every translation has texts; how many files were checked."""
-    from ui import i18n, sound
-    from ui.assets import asset_path, font_path
+    from ui.look import sound
+    from ui.look.assets import asset_path, font_path
+    from ui.text import i18n
 
     files = [font_path(False), font_path(True), asset_path("icon", "icon-128.png")]
     files += [asset_path("sounds", f"{name}.wav") for name in sound.NAMES]
@@ -154,7 +155,7 @@ def _match() -> Any:
 
 def _settings() -> Any:
     """Bots without pauses, no card glides, no sound, English."""
-    from ui.prefs import ANIMATIONS, SPEEDS, Settings
+    from ui.store.prefs import ANIMATIONS, SPEEDS, Settings
 
     speed = next(i for i, (name, _) in enumerate(SPEEDS) if name == "instant")
     animation = next(i for i, (name, _) in enumerate(ANIMATIONS) if name == "off")
@@ -164,7 +165,7 @@ def _settings() -> Any:
 def _until_round_over(app: Any, deadline: float) -> tuple[int, Any]:
     """Step the app's loop until the first round's score sheet is drawn; the frame count
     and the match at the table."""
-    from ui.scenes.overlays import SheetOverlay
+    from ui.table.overlays import SheetOverlay
 
     frames = 0
     while True:

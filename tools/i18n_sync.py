@@ -1,4 +1,4 @@
-"""Bring the translation files in assets/i18n/ up to date with the English texts in ui/strings.
+"""Bring the translation files in assets/i18n/ up to date with the English texts in ui/text/strings.
 
     .venv/bin/python tools/i18n_sync.py          # rewrite messages.pot and every <lang>.po
     .venv/bin/python tools/i18n_sync.py --check  # exit 1 if any file would change
@@ -17,8 +17,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from ui.i18n import LANGUAGES, PoEntry, parse_po, quote  # noqa: E402
-from ui.strings import STRINGS  # noqa: E402
+from ui.text.i18n import LANGUAGES, PoEntry, parse_po, quote  # noqa: E402
+from ui.text.strings import STRINGS  # noqa: E402
 
 FOLDER = ROOT / "assets" / "i18n"
 NAMES = {"de": "German"}
@@ -28,7 +28,7 @@ def header(language: str | None) -> str:
     """The header entry of a .po (or, without a language, the .pot)."""
     lines = [
         f"# {NAMES.get(language or '', 'Template of the')} texts of Rummy Table.",
-        "# msgctxt: the key in ui/strings; msgid: the English source; msgstr: the translation.",
+        "# msgctxt: the key in ui/text/strings; msgid: the English text; msgstr: the translation.",
         "# Update with tools/i18n_sync.py. Licence: as the game (see LICENSE).",
         'msgid ""',
         'msgstr ""',

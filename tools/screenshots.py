@@ -45,10 +45,10 @@ from game.record import save as record_of  # noqa: E402
 from game.rules import preset  # noqa: E402
 from main import load_match  # noqa: E402
 from ui.app import App, table_scene  # noqa: E402
-from ui.demo import crowded_match, demo_match  # noqa: E402
 from ui.nav import Nav  # noqa: E402
-from ui.prefs import Settings  # noqa: E402
-from ui.setup import Setup  # noqa: E402
+from ui.screens.setup import Setup  # noqa: E402
+from ui.store.prefs import Settings  # noqa: E402
+from ui.table.demo import crowded_match, demo_match  # noqa: E402
 
 # The shots are the same on every run: new games get one seed, saves a clock that ticks a
 # second at each look, slots numbered names, and the saves live in one fixed folder.

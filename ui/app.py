@@ -20,15 +20,15 @@ import pygame
 
 from game.match import Match, Player
 from game.rules import preset
-from ui import saves_bridge
-from ui.assets import asset_path
-from ui.botrunner import BotRunner
-from ui.layout import MIN_SIZE
+from ui.kit.scene import Scene
+from ui.look.assets import asset_path
 from ui.nav import Nav
-from ui.notices import file_notice
-from ui.prefs import Settings
-from ui.scenes import Scene
-from ui.scenes.table import TableScene
+from ui.store import saves_bridge
+from ui.store.notices import file_notice
+from ui.store.prefs import Settings
+from ui.table.botrunner import BotRunner
+from ui.table.layout import MIN_SIZE
+from ui.table.scene import TableScene
 
 DEFAULT_SIZE = (1280, 800)
 FPS = 60

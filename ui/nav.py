@@ -13,18 +13,19 @@ from typing import TYPE_CHECKING
 
 from game.match import Match
 from game.rules import Rules
-from ui import i18n, saves_bridge
-from ui.botrunner import BotRunner
-from ui.i18n import tr
-from ui.notices import Notice, save_notice
-from ui.prefs import Settings
-from ui.rules_text import preset_short
-from ui.saves_bridge import Loaded, SaveProblem, Saver
-from ui.setup import Setup
+from ui.screens.setup import Setup
+from ui.store import saves_bridge
+from ui.store.notices import Notice, save_notice
+from ui.store.prefs import Settings
+from ui.store.saves_bridge import Loaded, SaveProblem, Saver
+from ui.table.botrunner import BotRunner
+from ui.text import i18n
+from ui.text.i18n import tr
+from ui.text.rules_text import preset_short
 
 if TYPE_CHECKING:
-    from ui.scenes import Scene
-    from ui.scenes.table import TableScene
+    from ui.kit.scene import Scene
+    from ui.table.scene import TableScene
 
 
 class Nav:
@@ -55,43 +56,43 @@ class Nav:
 
     def title(self) -> None:
         """The title screen."""
-        from ui.scenes.title import TitleScene
+        from ui.screens.title import TitleScene
 
         self.go(TitleScene(self))
 
     def new_game(self) -> None:
         """The new-game screen (it remembers the last choices)."""
-        from ui.scenes.new_game import NewGameScene
+        from ui.screens.new_game import NewGameScene
 
         self.go(NewGameScene(self))
 
     def house_rules(self) -> None:
         """The house rules of the game being set up."""
-        from ui.scenes.house_rules import HouseRulesScene
+        from ui.screens.house_rules import HouseRulesScene
 
         self.go(HouseRulesScene(self))
 
     def settings_screen(self, back: Scene) -> None:
         """The settings; `back` is shown again when they are left."""
-        from ui.scenes.settings import SettingsScene
+        from ui.screens.settings import SettingsScene
 
         self.go(SettingsScene(self, back))
 
     def rules_help(self, back: Scene, preset: str = "classic", rules: Rules | None = None) -> None:
         """The rules help page of a preset (with the rules in force, when given)."""
-        from ui.scenes.rules_help import RulesHelpScene
+        from ui.screens.rules_help import RulesHelpScene
 
         self.go(RulesHelpScene(self, back, preset, rules))
 
     def statistics(self, back: Scene) -> None:
         """The statistics kept by saves."""
-        from ui.scenes.stats import StatsScene
+        from ui.screens.stats import StatsScene
 
         self.go(StatsScene(self, back))
 
     def saved_games(self, back: Scene) -> None:
         """The saved matches: open, rename, delete."""
-        from ui.scenes.saved_games import SavedGamesScene
+        from ui.screens.saved_games import SavedGamesScene
 
         self.go(SavedGamesScene(self, back))
 
@@ -99,8 +100,8 @@ class Nav:
 
     def start_match(self, match: Match, loaded: Loaded | None = None) -> None:
         """Sit down at a match (the table of an earlier one is closed); it is saved as it goes."""
-        from ui.scenes.keeper import Keeper, restore
-        from ui.scenes.table import TableScene
+        from ui.table.keeper import Keeper, restore
+        from ui.table.scene import TableScene
 
         self.close_table()
         table = TableScene(

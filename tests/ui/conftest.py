@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from ui import i18n
+from ui.text import i18n
 
 
 @pytest.fixture(autouse=True)

@@ -15,9 +15,9 @@ from game.match import Match
 from game.record import load
 from tests.helpers import record
 from ui.app import App
-from ui.botrunner import BotRunner
-from ui.geometry import Rect
-from ui.scenes.table import Settings, TableScene
+from ui.kit.rect import Rect
+from ui.table.botrunner import BotRunner
+from ui.table.scene import Settings, TableScene
 
 FRAME_MS = 16
 
@@ -154,7 +154,7 @@ class Screens(Gestures):
 
     def __init__(self, size: tuple[int, int] = (1280, 800), **settings: Any) -> None:
         from ui.nav import Nav
-        from ui.prefs import Settings as Prefs
+        from ui.store.prefs import Settings as Prefs
 
         surface = self._display(size)
         prefs = Prefs(**{"speed": 3, "sound": False, "language": "en", **settings})

@@ -6,7 +6,7 @@ import threading
 
 from game import actions as A
 from game.view import PlayerView
-from ui.botrunner import BotRunner
+from ui.table.botrunner import BotRunner
 
 
 def fixed(view: PlayerView, level: str) -> A.Action:

@@ -12,9 +12,9 @@ import pygame
 import pytest
 
 from game.cards import JOKER, Face, Suit
-from ui import assets
-from ui.assets import asset_path, font_path
-from ui.cardart import COURT_FILL, CardArt
+from ui.look import assets
+from ui.look.assets import asset_path, font_path
+from ui.look.cardart import COURT_FILL, CardArt
 
 Pixel = tuple[int, int, int, int]
 DECK = [Face(rank, suit) for suit in Suit for rank in range(1, 14)]
@@ -264,7 +264,7 @@ def test_no_display_mode_is_needed() -> None:
     # in a fresh process: other tests in this one may have opened a display
     code = (
         "import pygame; pygame.init(); from game.cards import Face, Suit;"
-        "from ui.cardart import CardArt; card = CardArt(80).face(Face(9, Suit.D));"
+        "from ui.look.cardart import CardArt; card = CardArt(80).face(Face(9, Suit.D));"
         "assert pygame.display.get_surface() is None and card.get_width() == 80; print('ok')"
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=False)

@@ -74,7 +74,7 @@ def test_a_bad_size_is_refused(tmp_path: Path) -> None:
 
 
 def test_the_screenshot_demo_has_melds_down_and_the_human_to_draw() -> None:
-    from ui.demo import demo_match
+    from ui.table.demo import demo_match
 
     match = demo_match()
     assert len(match.round.table) >= 2
@@ -94,7 +94,7 @@ def test_screenshot_can_be_taken_twice_in_one_process(tmp_path: Path) -> None:
         "import sys\n"
         "from pathlib import Path\n"
         "from ui.app import screenshot\n"
-        "from ui.demo import demo_match\n"
+        "from ui.table.demo import demo_match\n"
         "out = Path(sys.argv[1])\n"
         "for i, size in enumerate([(1024, 640), (1280, 800)]):\n"
         "    assert screenshot(demo_match(), out / f'{i}.png', size) == 0\n"

@@ -1,4 +1,4 @@
-"""Gestures to actions (ui/controller.py): the model decides, nothing changes on a check."""
+"""Gestures to actions (ui/table/controller.py): the model decides, nothing changes on a check."""
 
 from __future__ import annotations
 
@@ -7,7 +7,7 @@ from game.cards import Card, Face
 from game.match import Match
 from game.view import view_for
 from tests.helpers import deal, match
-from ui import controller as C
+from ui.table import controller as C
 
 HANDS = ["7H 8H 9H 5S 5D 5C KS QD 2C 3D", "AS 2S 3S 4H 6C 8C 10D JD JS 9C"]
 

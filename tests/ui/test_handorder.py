@@ -1,9 +1,9 @@
-"""The player's hand order (ui/handorder.py): kept, sorted, moved by insertion."""
+"""The player's hand order (ui/table/handorder.py): kept, sorted, moved by insertion."""
 
 from __future__ import annotations
 
 from game.cards import Card, Face
-from ui import handorder
+from ui.table import handorder
 
 
 def hand(text: str) -> list[Card]:

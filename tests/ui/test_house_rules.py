@@ -10,13 +10,13 @@ import pytest
 
 from game.rules import PRESETS, Rules, RulesError, preset, validate
 from tests.ui.harness import Screens
-from ui import options
-from ui.rules_text import problem_text, rule_lines
-from ui.scenes.house_rules import HouseRulesScene
-from ui.scenes.new_game import NewGameScene
-from ui.scenes.rules_panel import RulesPanel
-from ui.scenes.table import TableScene
-from ui.setup import Setup
+from ui.screens.house_rules import HouseRulesScene
+from ui.screens.new_game import NewGameScene
+from ui.screens.setup import Setup
+from ui.table.rules_panel import RulesPanel
+from ui.table.scene import TableScene
+from ui.text import options
+from ui.text.rules_text import problem_text, rule_lines
 
 IGNORED = {"preset", "players"}  # chosen with the seats, not on the house-rules page
 

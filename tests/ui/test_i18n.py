@@ -13,12 +13,12 @@ import pytest
 from game.cards import Face
 from game.errors import Refusal
 from tests.ui.harness import Table, table_match
-from ui import i18n
-from ui.i18n import parse_po, tr
-from ui.refusals import refusal_text
-from ui.strings import STRINGS
-from ui.strings.refusals import REFUSALS
-from ui.text import card_text
+from ui.text import i18n
+from ui.text.i18n import parse_po, tr
+from ui.text.refusals import refusal_text
+from ui.text.strings import STRINGS
+from ui.text.strings.refusals import REFUSALS
+from ui.text.words import card_text
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 UI = ROOT / "ui"

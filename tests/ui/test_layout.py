@@ -1,4 +1,4 @@
-"""Table geometry (ui/layout.py, ui/geometry.py), pure: no display, no pygame.
+"""Table geometry (ui/table/layout.py, ui/table/geometry.py, ui/kit/rect.py), pure: no pygame.
 
 Every window size the game supports, from the 1024×640 minimum to 2560×1440, with two to
 six players, with and without Hand's indicator card.
@@ -15,8 +15,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ui.geometry import Rect, card_height, hand_positions, hit_card, insert_index, meld_positions
-from ui.layout import BUTTONS, MIN_SIZE, TableLayout, table_layout
+from ui.kit.rect import Rect
+from ui.table.geometry import card_height, hand_positions, hit_card, insert_index, meld_positions
+from ui.table.layout import BUTTONS, MIN_SIZE, TableLayout, table_layout
 
 PROPS = settings(max_examples=150, deadline=None, derandomize=True)
 
@@ -331,7 +332,7 @@ def test_melds_that_cannot_fit_at_any_size_are_refused() -> None:
 # --- purity -------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("module", ["layout", "geometry"])
+@pytest.mark.parametrize("module", ["table/layout", "table/geometry", "kit/rect"])
 def test_the_geometry_modules_import_only_the_standard_library(module: str) -> None:
     source = Path(__file__).resolve().parents[2] / "ui" / f"{module}.py"
     imported: set[str] = set()
@@ -341,5 +342,5 @@ def test_the_geometry_modules_import_only_the_standard_library(module: str) -> N
         elif isinstance(node, ast.ImportFrom) and node.module:
             imported.add(node.module)
     assert imported, "the check found no imports at all"
-    own = {"ui.geometry"}
+    own = {"ui.table.geometry", "ui.kit.rect"}
     assert {name.split(".")[0] for name in imported - own} <= set(sys.stdlib_module_names)

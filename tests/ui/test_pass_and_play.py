@@ -1,6 +1,6 @@
 """Pass-and-play: after every hand-over, no frame draws a card of the other human's hand.
 
-Every card face the drawing code asks for (ui.sprites.Deck.face: hand, melds, piles,
+Every card face the drawing code asks for (ui.look.sprites.Deck.face: hand, melds, piles,
 seats, sheet, pile viewer, cards in flight) is recorded, and the still-table cache is
 thrown away before each frame, so whatever a frame shows is recorded.
 """
@@ -16,9 +16,9 @@ from game.actions import parse
 from game.cards import Face
 from game.match import Match
 from tests.ui.harness import Table, table_match
-from ui.scenes.handover import HandOver
-from ui.scenes.overlays import SheetOverlay
-from ui.sprites import Deck
+from ui.look.sprites import Deck
+from ui.table.handover import HandOver
+from ui.table.overlays import SheetOverlay
 
 # Seat 0 (Anna) and seat 1 (Ben) are human, seat 2 a bot; seat 0 starts. Classic, one deck:
 # every face is one physical card.

@@ -17,11 +17,11 @@ from game.view import view_for
 from saves.store import rebuild
 from tests.ui.harness import Screens, table_match
 from ui.app import start_app
-from ui.scenes.keeper import human_orders
-from ui.scenes.saved_games import SavedGamesScene
-from ui.scenes.stats import StatsScene
-from ui.scenes.table import TableScene
-from ui.scenes.title import TitleScene
+from ui.screens.saved_games import SavedGamesScene
+from ui.screens.stats import StatsScene
+from ui.screens.title import TitleScene
+from ui.table.keeper import human_orders
+from ui.table.scene import TableScene
 
 HANDS = ["7H 8H 9H 5S 5D 5C KS QD 2C 3D", "AS 2S 3S 4H 6C 8C 10D JD JS 9C"]
 STOCK = "10H KH 4C 6D 7S 8D QS 2D JH 3C"

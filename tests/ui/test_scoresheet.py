@@ -7,7 +7,7 @@ from game.match import Player, RoundResult
 from game.rules import Rules, preset
 from game.scoring import round_scores
 from game.state import RoundEnd
-from ui.scoresheet import round_sheet
+from ui.table.scoresheet import round_sheet
 
 PLAYERS = [Player("Ann"), Player("Ben"), Player("Carla"), Player("Dev")]
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 import pygame
 
 from tests.ui.harness import Screens
-from ui import i18n, saves_bridge
-from ui.prefs import Settings
-from ui.rulesdoc import page
-from ui.scenes.settings import SettingsScene
-from ui.scenes.table import TableScene
-from ui.scenes.title import TitleScene
+from ui.screens.settings import SettingsScene
+from ui.screens.title import TitleScene
+from ui.store import saves_bridge
+from ui.store.prefs import Settings
+from ui.table.scene import TableScene
+from ui.text import i18n
+from ui.text.rulesdoc import page
 
 
 def open_settings() -> Screens:

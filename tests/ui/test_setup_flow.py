@@ -7,13 +7,13 @@ import pytest
 
 from game.rules import PRESETS, player_range
 from tests.ui.harness import Screens
-from ui import i18n
-from ui.scenes.house_rules import HouseRulesScene
-from ui.scenes.new_game import NewGameScene
-from ui.scenes.rules_help import RulesHelpScene
-from ui.scenes.settings import SettingsScene
-from ui.scenes.table import TableScene
-from ui.scenes.title import TitleScene
+from ui.screens.house_rules import HouseRulesScene
+from ui.screens.new_game import NewGameScene
+from ui.screens.rules_help import RulesHelpScene
+from ui.screens.settings import SettingsScene
+from ui.screens.title import TitleScene
+from ui.table.scene import TableScene
+from ui.text import i18n
 
 
 def test_the_app_starts_on_the_title_screen_without_continue() -> None:
@@ -137,7 +137,7 @@ def test_every_screen_draws_at_the_smallest_window() -> None:
 def test_start_app_opens_the_title_or_straight_at_a_loaded_match() -> None:
     from tests.ui.harness import table_match
     from ui.app import start_app
-    from ui.prefs import Settings
+    from ui.store.prefs import Settings
 
     pygame.display.init()
     surface = pygame.display.set_mode((1280, 800))

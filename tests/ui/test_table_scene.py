@@ -12,11 +12,11 @@ from game.actions import parse
 from game.cards import Face
 from game.view import PlayerView
 from tests.ui.harness import Table, table_match
-from ui import theme
-from ui.botrunner import BotRunner
-from ui.scenes.handover import HandOver
-from ui.scenes.overlays import Chooser, Menu, PileViewer, SheetOverlay
-from ui.scenes.table_menu import Confirm
+from ui.look import theme
+from ui.table.botrunner import BotRunner
+from ui.table.handover import HandOver
+from ui.table.menu import Confirm
+from ui.table.overlays import Chooser, Menu, PileViewer, SheetOverlay
 
 # Seat 0 (human) starts; seat 1 is a medium bot. Stock top: 10H, then KS.
 HANDS = ["7H 8H 9H 5S 5D 5C KS QD 2C 3D", "AS 2S 3S 4H 6C 8C 10D JD JS 9C"]

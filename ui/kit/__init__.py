@@ -1,0 +1,5 @@
+"""The ground every room of the front end stands on (imports nothing of the front end).
+
+- `scene.py`: the Scene protocol, the calls the app's loop makes on every screen.
+- `rect.py`: rectangles in window pixels and the scale of a window (no pygame).
+"""

@@ -1,0 +1,8 @@
+"""How the game looks and sounds; imports only `ui.kit`.
+
+- `assets.py`: bundled files, from a source checkout or a PyInstaller bundle.
+- `theme.py`: colours, fonts, cached text and panels, the felt.
+- `cardart.py`, `cardart_parts.py`: card faces, backs, outlines and shadows drawn by code.
+- `sprites.py`: card images at every width the table uses, cached.
+- `sound.py`: the table's sounds, played only where a mixer works.
+"""

@@ -1,0 +1,175 @@
+"""Colours, fonts and cached drawing pieces of the table: text, panels, the felt.
+
+Everything drawn every frame comes out of a cache here, so a frame is mostly blits.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+import pygame
+
+from ui.look import cardart_parts
+from ui.look.assets import font_path
+
+RGB = tuple[int, int, int]
+RGBA = tuple[int, int, int, int]
+
+FELT: RGB = (30, 96, 64)
+FELT_EDGE: RGB = (16, 58, 38)
+TEXT: RGB = (242, 242, 232)
+TEXT_DIM: RGB = (186, 208, 192)
+INK: RGB = (28, 32, 30)
+GOLD: RGB = (248, 200, 70)
+SELECT: RGB = (255, 214, 80)
+VALID: RGB = (150, 240, 170)
+HINT: RGB = (120, 205, 255)
+REFUSED: RGB = (255, 170, 150)
+FOCUS: RGB = (255, 255, 255)
+PANEL: RGBA = (0, 0, 0, 70)
+PANEL_TURN: RGBA = (255, 220, 120, 60)
+BUTTON: RGBA = (250, 250, 240, 215)
+BUTTON_OFF: RGBA = (250, 250, 240, 90)
+SHEET: RGBA = (248, 246, 236, 245)
+SCRIM: RGBA = (0, 0, 0, 120)
+SEAT_COLOURS: tuple[RGB, ...] = (
+    (70, 150, 255),
+    (255, 140, 50),
+    (200, 100, 230),
+    (40, 200, 180),
+    (240, 80, 120),
+    (190, 190, 60),
+)
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_quit_hooked = False
+
+
+def font(size: int, bold: bool = False) -> pygame.font.Font:
+    """The bundled DejaVu Sans at a pixel size, opened once (until pygame.quit() closes it)."""
+    if not pygame.font.get_init():  # quit since the cached fonts were opened: they are dead
+        forget_fonts()
+        pygame.font.init()
+    key = (max(6, size), bold)
+    got = _fonts.get(key)
+    if got is None:
+        got = _fonts[key] = pygame.font.Font(font_path(bold), key[0])
+    return got
+
+
+def forget_fonts() -> None:
+    """Close the cached fonts, here and in the card art; they open again when next asked for.
+
+    pygame.quit() ends the font module and with it every Font object: a font opened before
+    is "invalid" afterwards. pygame.quit() calls this, so that a process can quit pygame and
+    start it again (ui.app.screenshot twice, the screenshot tool). Rendered text stays valid.
+    """
+    _fonts.clear()
+    cardart_parts.forget_fonts()  # the card art's own cache of the same font files
+
+
+def _on_quit() -> None:
+    """pygame.quit(): forget the fonts, and hook the next quit (pygame runs a hook once)."""
+    global _quit_hooked
+    _quit_hooked = False
+    forget_fonts()
+    _hook_quit()
+
+
+def _hook_quit() -> None:
+    """Have the next pygame.quit() call _on_quit."""
+    global _quit_hooked
+    if not _quit_hooked:
+        pygame.register_quit(_on_quit)
+        _quit_hooked = True
+
+
+_hook_quit()
+
+
+@lru_cache(maxsize=4096)
+def text(words: str, size: int, colour: RGB, bold: bool = False) -> pygame.Surface:
+    """Anti-aliased text, rendered once per (text, size, colour, weight)."""
+    return font(size, bold).render(words, True, colour)
+
+
+@lru_cache(maxsize=2048)
+def fit(words: str, size: int, colour: RGB, width: int, bold: bool = False) -> pygame.Surface:
+    """Text no wider than `width`: a smaller size first, then cut with an ellipsis."""
+    for s in range(size, max(6, size * 3 // 4) - 1, -1):
+        surf = text(words, s, colour, bold)
+        if surf.get_width() <= width:
+            return surf
+    small = max(6, size * 3 // 4)
+    cut = words
+    while cut and text(cut + "…", small, colour, bold).get_width() > width:
+        cut = cut[:-1]
+    return text(cut + "…", small, colour, bold)
+
+
+@lru_cache(maxsize=512)
+def panel(size: tuple[int, int], colour: RGBA, radius: int) -> pygame.Surface:
+    """A translucent rounded rectangle."""
+    surf = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
+    pygame.draw.rect(surf, colour, surf.get_rect(), border_radius=radius)
+    return surf
+
+
+@lru_cache(maxsize=256)
+def frame(
+    size: tuple[int, int], colour: RGB, width: int, radius: int, dashed: bool
+) -> pygame.Surface:
+    """A rounded frame for drop targets and focus; a dashed one over a faint wash."""
+    surf = pygame.Surface((max(1, size[0]), max(1, size[1])), pygame.SRCALPHA)
+    rect = surf.get_rect()
+    if not dashed:
+        pygame.draw.rect(surf, colour, rect, width, border_radius=radius)
+        return surf
+    pygame.draw.rect(surf, (*colour, 40), rect, border_radius=radius)
+    dash = max(6, width * 3)
+    top, bottom = width // 2, rect.bottom - 1 - width // 2
+    left, right = width // 2, rect.right - 1 - width // 2
+    for a, b in _dashes(rect.x + radius, rect.right - radius, dash):
+        pygame.draw.line(surf, colour, (a, top), (b, top), width)
+        pygame.draw.line(surf, colour, (a, bottom), (b, bottom), width)
+    for a, b in _dashes(rect.y + radius, rect.bottom - radius, dash):
+        pygame.draw.line(surf, colour, (left, a), (left, b), width)
+        pygame.draw.line(surf, colour, (right, a), (right, b), width)
+    return surf
+
+
+def _dashes(start: int, stop: int, dash: int) -> list[tuple[int, int]]:
+    """Dash segments from start to stop, a dash's length apart."""
+    return [(a, min(a + dash, stop)) for a in range(start, stop, 2 * dash)]
+
+
+_felt: dict[tuple[object, ...], pygame.Surface] = {}
+
+
+def felt(size: tuple[int, int], colours: tuple[RGB, RGB] = (FELT, FELT_EDGE)) -> pygame.Surface:
+    """The table cloth for a window size: felt of a colour, darker towards the edges."""
+    key = (size, colours)
+    got = _felt.get(key)
+    if got is None:
+        if len(_felt) >= 4:  # the window's felt and a preview or two are worth keeping
+            _felt.clear()
+        centre, edge = colours
+        small = pygame.Surface((64, 40))
+        for y in range(40):
+            for x in range(64):
+                d = min(1.0, (((x - 31.5) / 32) ** 2 + ((y - 19.5) / 20) ** 2) ** 0.5)
+                t = d**2 * 0.85
+                small.set_at(
+                    (x, y),
+                    tuple(round(a + (b - a) * t) for a, b in zip(centre, edge, strict=True)),
+                )
+        got = pygame.transform.smoothscale(small, size)
+        if pygame.display.get_surface() is not None:
+            got = got.convert()
+        _felt[key] = got
+    return got
+
+
+def seat_colour(seat: int) -> RGB:
+    """The colour that marks a seat's melds and laid-off cards."""
+    return SEAT_COLOURS[seat % len(SEAT_COLOURS)]

@@ -1,0 +1,90 @@
+"""The common frame of the screens around the table: felt, a title, controls, a key line."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from ui.kit.rect import ui_scale
+from ui.look import theme
+from ui.screens.widgets import Control, Form, draw_controls, heading, keys_hint
+from ui.text.i18n import tr
+
+if TYPE_CHECKING:
+    from ui.nav import Nav
+
+
+class Screen:
+    """A screen of controls on the felt; subclasses lay out `controls` and `paint` the rest."""
+
+    title_key = ""
+    keys_key = ""
+
+    def __init__(self, nav: Nav, focus: str | None = None) -> None:
+        self.nav = nav
+        self.size = nav.size
+        self.form = Form(focus)
+        self.error: str | None = None
+
+    @property
+    def scale(self) -> float:
+        """Sizes against a 1280×800 window (at least 0.8)."""
+        return ui_scale(self.size)
+
+    def px(self, value: float) -> int:
+        """A length at 1280×800, scaled to the window."""
+        return round(value * self.scale)
+
+    def controls(self) -> list[Control]:
+        """The screen's controls for the window as it is now."""
+        return []
+
+    def back(self) -> None:
+        """Esc: leave the screen."""
+
+    def handle(self, event: pygame.event.Event, now: int) -> None:
+        """Esc goes back; everything else goes to the controls."""
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+        else:
+            self.form.handle(event, self.controls())
+
+    def update(self, now: int) -> None:
+        """Nothing moves on these screens."""
+
+    def draw(self, surface: pygame.Surface, now: int) -> None:
+        """Felt, title, the screen's own painting, the controls, the key line."""
+        surface.blit(theme.felt(self.size, self.nav.settings.felt_colours), (0, 0))
+        if self.title_key:
+            heading(surface, tr(self.title_key), (self.px(60), self.px(36)), self.scale)
+        self.paint(surface)
+        draw_controls(surface, self.form, self.controls(), self.scale)
+        if self.keys_line():
+            keys_hint(surface, tr(self.keys_line()), self.scale)
+        if self.error:
+            img = theme.fit(self.error, self.px(15), theme.REFUSED, self.size[0] - 40)
+            surface.blit(img, (20, 8))
+
+    def keys_line(self) -> str:
+        """The text key of the keyboard line along the bottom ("" for none)."""
+        return self.keys_key
+
+    def paint(self, surface: pygame.Surface) -> None:
+        """What the screen shows besides its controls."""
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed: the next frame lays out again."""
+        self.size = size
+
+    def enter(self) -> None:
+        """Shown (again)."""
+
+    def report(self, error: BaseException) -> None:
+        """Something failed: say so at the top, keep going."""
+        self.error = f"{type(error).__name__}: {error}"
+
+    @property
+    def wants_quit(self) -> bool:
+        """Only the Nav quits from these screens."""
+        return False

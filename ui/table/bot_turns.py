@@ -1,0 +1,115 @@
+"""The bots' turns at the table: decided off the frame loop, played at the chosen pace.
+
+A decision is asked for as soon as a bot is to move (keyed by the match position, so an
+answer for a position that has passed is dropped), and played once the pause after the
+last move is over and the cards have landed. Space skips the waiting until the human's turn.
+The human's hint is asked of a medium bot the same way.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game import actions as A
+from game.view import view_for
+from ui.table import handorder
+from ui.text.i18n import tr
+from ui.text.refusals import refusal_text
+from ui.text.words import action_text
+
+if TYPE_CHECKING:
+    from ui.table.scene import TableScene
+
+
+class BotTurns:
+    """Paces the bot seats' moves."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.next_at = 0
+        self.skipping = False
+        self.note: str | None = None  # what went wrong with the last decision, if anything
+
+    def to_move(self) -> bool:
+        """True when a bot seat is to move and nothing holds the game (an overlay)."""
+        s = self.scene
+        m = s.match
+        return not m.over and s.overlay is None and m.players[m.current].kind == "bot"
+
+    def skip(self, now: int) -> None:
+        """No more pauses or animations until it is the human's turn."""
+        self.skipping = True
+        self.next_at = now
+        self.scene.anim.finish()
+        self.scene.say(tr("status.skip"))
+
+    def ask_hint(self) -> None:
+        """Ask a medium bot for a move for the human (the answer is shown by update_hint)."""
+        s = self.scene
+        s.hint_key = s.key
+        view = s.view
+        s.bots.ask("hint", s.key, lambda: view, "medium")
+        s.say(tr("status.hint_thinking"), "hint")
+
+    def update_hint(self) -> None:
+        """Show the hint once it has come, if the human is still to move."""
+        s = self.scene
+        if s.hint_key is None:
+            return
+        action = s.bots.result("hint", s.hint_key)
+        if action is None:
+            return
+        s.hint_key = None
+        if not s.view.my_turn:
+            return
+        top = s.view.discard[-1].face if s.view.discard else None
+        faces: tuple[object, ...] = ()
+        if isinstance(action, A.Meld | A.LayOff | A.Swap):
+            faces = action.cards
+        elif isinstance(action, A.Discard):
+            faces = (action.card,)
+        s.hinted = frozenset(handorder.pick_cards(s.order, faces))
+        s.say(tr("status.hint", move=action_text(action, top)), "hint")
+
+    def update(self, now: int) -> None:
+        """Ask for the decision early; play it when its time has come."""
+        s = self.scene
+        if not self.to_move():
+            self.skipping = False
+            return
+        seat, key, match = s.match.current, s.key, s.match
+        level = match.players[seat].level or "medium"
+        # the worker reads this match only while the bot is to move: nothing else changes it
+        s.bots.ask("bot", key, lambda: view_for(match, seat), level)
+        if not self.skipping and (now < self.next_at or s.anim.busy):
+            return
+        self.note = None
+        action = self._decision(key)
+        if action is None:
+            return
+        s.play(action, now)
+        if self.note:
+            s.say(self.note, "error")
+        if self.skipping:
+            s.anim.finish()
+        self.next_at = now + s.settings.bot_delay
+
+    def _decision(self, key: int) -> A.Action | None:
+        """The bot's answer once ready; a failing or illegal answer is reported and replaced
+        by the first legal action, so a bot bug never stalls the game."""
+        s = self.scene
+        try:
+            action = s.bots.result("bot", key)
+        except Exception as error:
+            self.note = tr("status.error", error=f"{type(error).__name__}: {error}")
+            return s.match.legal()[0]
+        if action is None:
+            return None
+        refusal = s.match.check(action)
+        if refusal is None:
+            return action
+        name = s.match.players[s.match.current].name
+        self.note = tr(
+            "status.bot_fallback", name=name, move=action.notation(), reason=refusal_text(refusal)
+        )
+        return s.match.legal()[0]
