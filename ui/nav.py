@@ -1,31 +1,38 @@
 """Moving between screens: the app shows one scene; a scene asks the Nav for the next one.
 
-The Nav holds what every screen shares (the settings, the window size, the match at the
-table, the autosave writer, notices about damaged files) and builds each screen when it
-is asked for. The app swaps to `pending` at the end of a frame's events, so a scene never
-changes under its own feet.
+The Nav is the only code that knows every screen and the table: it builds each of them
+when it is asked for, and hands itself over as what they may ask of the shell
+(ui.screens.screen.Navigator for the screens, ui.table.scene.TableHost for the table).
+It holds what every screen shares: the settings, the window size, the match at the
+table, the autosave writer, notices about damaged files. The app swaps to `pending` at
+the end of a frame's events, so a scene never changes under its own feet.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 from game.match import Match
 from game.rules import Rules
+from ui.kit.scene import Scene
+from ui.screens.house_rules import HouseRulesScene
+from ui.screens.new_game import NewGameScene
+from ui.screens.rules_help import RulesHelpScene
+from ui.screens.saved_games import SavedGamesScene
+from ui.screens.settings import SettingsScene
 from ui.screens.setup import Setup
+from ui.screens.stats import StatsScene
+from ui.screens.title import TitleScene
 from ui.store import saves_bridge
 from ui.store.notices import Notice, save_notice
 from ui.store.prefs import Settings
 from ui.store.saves_bridge import Loaded, SaveProblem, Saver
 from ui.table.botrunner import BotRunner
+from ui.table.keeper import Keeper, restore
+from ui.table.scene import TableScene
 from ui.text import i18n
 from ui.text.i18n import tr
 from ui.text.rules_text import preset_short
-
-if TYPE_CHECKING:
-    from ui.kit.scene import Scene
-    from ui.table.scene import TableScene
 
 
 class Nav:
@@ -56,53 +63,36 @@ class Nav:
 
     def title(self) -> None:
         """The title screen."""
-        from ui.screens.title import TitleScene
-
         self.go(TitleScene(self))
 
     def new_game(self) -> None:
         """The new-game screen (it remembers the last choices)."""
-        from ui.screens.new_game import NewGameScene
-
         self.go(NewGameScene(self))
 
     def house_rules(self) -> None:
         """The house rules of the game being set up."""
-        from ui.screens.house_rules import HouseRulesScene
-
         self.go(HouseRulesScene(self))
 
     def settings_screen(self, back: Scene) -> None:
         """The settings; `back` is shown again when they are left."""
-        from ui.screens.settings import SettingsScene
-
         self.go(SettingsScene(self, back))
 
     def rules_help(self, back: Scene, preset: str = "classic", rules: Rules | None = None) -> None:
         """The rules help page of a preset (with the rules in force, when given)."""
-        from ui.screens.rules_help import RulesHelpScene
-
         self.go(RulesHelpScene(self, back, preset, rules))
 
     def statistics(self, back: Scene) -> None:
         """The statistics kept by saves."""
-        from ui.screens.stats import StatsScene
-
         self.go(StatsScene(self, back))
 
     def saved_games(self, back: Scene) -> None:
         """The saved matches: open, rename, delete."""
-        from ui.screens.saved_games import SavedGamesScene
-
         self.go(SavedGamesScene(self, back))
 
     # --- matches ----------------------------------------------------------------------
 
     def start_match(self, match: Match, loaded: Loaded | None = None) -> None:
         """Sit down at a match (the table of an earlier one is closed); it is saved as it goes."""
-        from ui.table.keeper import Keeper, restore
-        from ui.table.scene import TableScene
-
         self.close_table()
         table = TableScene(
             match, self.size, BotRunner(inline=self.inline_bots), self.settings, nav=self

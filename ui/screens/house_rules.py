@@ -14,6 +14,7 @@ import pygame
 
 from ui.kit.rect import Rect
 from ui.look import theme
+from ui.screens.new_game import NewGameScene
 from ui.screens.screen import Screen
 from ui.screens.setup import Setup
 from ui.screens.widgets import Control, label, paragraph, wrap
@@ -22,7 +23,7 @@ from ui.text.i18n import tr
 from ui.text.rules_text import preset_name, problem_text
 
 if TYPE_CHECKING:
-    from ui.nav import Nav
+    from ui.screens.screen import Navigator
 
 GROUPS = tuple(options.GROUPS)
 
@@ -32,7 +33,7 @@ class HouseRulesScene(Screen):
 
     keys_key = "house.keys"
 
-    def __init__(self, nav: Nav, group: str = "deal") -> None:
+    def __init__(self, nav: Navigator, group: str = "deal") -> None:
         super().__init__(nav, focus=f"tab.{group}")
         self.group = group
 
@@ -134,8 +135,6 @@ class HouseRulesScene(Screen):
 
     def start(self) -> None:
         """Start the match with these rules (via the new-game screen's seats)."""
-        from ui.screens.new_game import NewGameScene
-
         NewGameScene(self.nav).start()
 
     def back(self) -> None:

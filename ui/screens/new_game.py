@@ -22,7 +22,7 @@ from ui.text.i18n import tr
 from ui.text.rules_text import preset_description, preset_name, problem_text
 
 if TYPE_CHECKING:
-    from ui.nav import Nav
+    from ui.screens.screen import Navigator
 
 
 class NewGameScene(Screen):
@@ -31,7 +31,7 @@ class NewGameScene(Screen):
     title_key = "setup.title"
     keys_key = "setup.keys"
 
-    def __init__(self, nav: Nav) -> None:
+    def __init__(self, nav: Navigator) -> None:
         super().__init__(nav, focus="start")
 
     @property

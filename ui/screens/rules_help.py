@@ -22,7 +22,7 @@ from ui.text.rulesdoc import Block, page, spans
 
 if TYPE_CHECKING:
     from ui.kit.scene import Scene
-    from ui.nav import Nav
+    from ui.screens.screen import Navigator
 
 SIZES = {"h1": 30, "h2": 24, "h3": 20, "p": 18, "li": 18}
 Line = tuple[int, int, list[tuple[str, bool]], int, theme.RGB]  # x, y, words, size, colour
@@ -33,7 +33,9 @@ class RulesHelpScene(Screen):
 
     keys_key = "help.keys"
 
-    def __init__(self, nav: Nav, back: Scene, preset: str, rules: Rules | None = None) -> None:
+    def __init__(
+        self, nav: Navigator, back: Scene, preset: str, rules: Rules | None = None
+    ) -> None:
         super().__init__(nav, focus=f"tab.{preset}")
         self.previous = back
         self.preset = preset

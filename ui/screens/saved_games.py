@@ -26,7 +26,7 @@ from ui.text.rules_text import preset_name
 
 if TYPE_CHECKING:
     from ui.kit.scene import Scene
-    from ui.nav import Nav
+    from ui.screens.screen import Navigator
 
 COLUMNS = (  # heading, left edge as a share of the list's width
     ("saves.col.name", 0.0),
@@ -46,7 +46,7 @@ class SavedGamesScene(NoticeScreen):
     title_key = "saves.title"
     keys_key = "saves.keys"
 
-    def __init__(self, nav: Nav, back: Scene) -> None:
+    def __init__(self, nav: Navigator, back: Scene) -> None:
         super().__init__(nav)
         self.previous = back
         self.infos: list[SaveInfo] = []

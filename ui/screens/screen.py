@@ -2,17 +2,88 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from pathlib import Path
+from typing import Protocol
 
 import pygame
 
+from game.match import Match
+from game.rules import Rules
 from ui.kit.rect import ui_scale
+from ui.kit.scene import Scene
 from ui.look import theme
+from ui.screens.setup import Setup
 from ui.screens.widgets import Control, Form, draw_controls, heading, keys_hint
+from ui.store.notices import Notice
+from ui.store.prefs import Settings
 from ui.text.i18n import tr
 
-if TYPE_CHECKING:
-    from ui.nav import Nav
+
+class Navigator(Protocol):
+    """What a screen may ask of the shell, which builds the screens (ui.nav.Nav is one).
+
+    The shared state of the screens, and the way to every other screen and to the table.
+    """
+
+    size: tuple[int, int]
+    settings: Settings
+    setup: Setup
+    notices: list[Notice]  # shown one by one on the title and saved-games screens
+
+    @property
+    def table(self) -> Scene | None:
+        """The table of the match in progress, if one is open."""
+
+    def go(self, scene: Scene) -> None:
+        """Show another scene from the next frame on."""
+
+    def title(self) -> None:
+        """The title screen."""
+
+    def new_game(self) -> None:
+        """The new-game screen."""
+
+    def house_rules(self) -> None:
+        """The house rules of the game being set up."""
+
+    def settings_screen(self, back: Scene) -> None:
+        """The settings; `back` is shown again when they are left."""
+
+    def rules_help(self, back: Scene, preset: str = "classic", rules: Rules | None = None) -> None:
+        """The rules help page of a preset."""
+
+    def statistics(self, back: Scene) -> None:
+        """The statistics."""
+
+    def saved_games(self, back: Scene) -> None:
+        """The saved matches."""
+
+    def start_match(self, match: Match) -> None:
+        """Sit down at a new match."""
+
+    def open_saved(self, path: Path) -> bool:
+        """Open a saved match; False (and a notice) when it cannot be opened."""
+        ...
+
+    def open_backup(self, path: Path) -> bool:
+        """Open the backup of a save that could not be opened."""
+        ...
+
+    def delete_saved(self, path: Path) -> None:
+        """Delete a saved match."""
+
+    def rename_saved(self, path: Path, name: str) -> None:
+        """Give a saved match a new name."""
+
+    def table_path(self) -> Path | None:
+        """Where the match at the table is saved."""
+
+    def continue_match(self) -> None:
+        """Back to the game in progress."""
+
+    def can_continue(self) -> bool:
+        """Whether there is a game in progress to go back to."""
+        ...
 
 
 class Screen:
@@ -21,7 +92,7 @@ class Screen:
     title_key = ""
     keys_key = ""
 
-    def __init__(self, nav: Nav, focus: str | None = None) -> None:
+    def __init__(self, nav: Navigator, focus: str | None = None) -> None:
         self.nav = nav
         self.size = nav.size
         self.form = Form(focus)

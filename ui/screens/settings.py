@@ -22,7 +22,7 @@ from ui.text.i18n import LANGUAGE_NAMES, LANGUAGES, tr
 
 if TYPE_CHECKING:
     from ui.kit.scene import Scene
-    from ui.nav import Nav
+    from ui.screens.screen import Navigator
 
 Row = tuple[str, Callable[[], str], Callable[[int], None]]
 
@@ -38,7 +38,7 @@ class SettingsScene(Screen):
     title_key = "settings.title"
     keys_key = "settings.keys"
 
-    def __init__(self, nav: Nav, back: Scene) -> None:
+    def __init__(self, nav: Navigator, back: Scene) -> None:
         super().__init__(nav)
         self.previous = back
         self.deck = Deck(nav.settings.four_colour, i18n.rank_names())

@@ -17,7 +17,7 @@ from ui.text.rules_text import preset_short
 
 if TYPE_CHECKING:
     from ui.kit.scene import Scene
-    from ui.nav import Nav
+    from ui.screens.screen import Navigator
 
 
 COLUMNS = (
@@ -36,7 +36,7 @@ class StatsScene(Screen):
 
     title_key = "stats.title"
 
-    def __init__(self, nav: Nav, back: Scene) -> None:
+    def __init__(self, nav: Navigator, back: Scene) -> None:
         super().__init__(nav, focus="back")
         self.previous = back
         self.stats = saves_bridge.preset_stats(PRESETS)

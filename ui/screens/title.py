@@ -23,7 +23,7 @@ from ui.text import i18n
 from ui.text.i18n import tr
 
 if TYPE_CHECKING:
-    from ui.nav import Nav
+    from ui.screens.screen import Navigator
 
 FAN: tuple[Face, ...] = (
     face_of(1, Suit.S),
@@ -39,7 +39,7 @@ class TitleScene(NoticeScreen):
 
     keys_key = "title.keys"
 
-    def __init__(self, nav: Nav) -> None:
+    def __init__(self, nav: Navigator) -> None:
         super().__init__(nav)
         self.confirming = False
         self.deck = Deck(nav.settings.four_colour, i18n.rank_names())

@@ -19,6 +19,7 @@ from ui.look import theme
 from ui.table.geometry import MeldLayout, card_height, meld_positions
 from ui.table.placement import centred
 from ui.table.scoresheet import Sheet
+from ui.table.sheet_draw import draw_sheet
 from ui.text.i18n import tr
 from ui.text.words import cards_text
 
@@ -248,8 +249,6 @@ class SheetOverlay:
 
     def draw(self, surface: pygame.Surface, scene: TableScene, now: int) -> None:
         """The sheet panel."""
-        from ui.table.sheet_draw import draw_sheet
-
         _scrim(surface)
         boxes = self.meld_layout(scene).boxes
         below = max((b.bottom for b in boxes), default=scene.layout.melds_area.y)

@@ -1,7 +1,7 @@
 """The table scene: one match seen from the human's seat, played with mouse or keys.
 
 State and intents live here; `TableInput` turns events into intents and `TableRenderer`
-draws. Every intent asks the model first (ui.controller, `match.check`); cards change only
+draws. Every intent asks the model first (ui.table.controller, `match.check`); cards change only
 through `match.apply`, after which the placement is rebuilt and whatever moved glides.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -18,8 +18,10 @@ from game.cards import Card
 from game.errors import Refusal
 from game.match import Match, RoundResult
 from game.melds import Meld
+from game.rules import Rules
 from game.view import PlayerView, view_for
 from ui.kit.rect import Rect
+from ui.kit.scene import Scene
 from ui.look import sound
 from ui.look.sprites import Deck
 from ui.store.prefs import Settings
@@ -29,11 +31,15 @@ from ui.table.anim import Animator
 from ui.table.bot_turns import BotTurns
 from ui.table.botrunner import BotRunner
 from ui.table.controller import Outcome
+from ui.table.draw import TableRenderer
 from ui.table.handover import HandOver, hand_over, next_human
+from ui.table.input import TableInput
 from ui.table.layout import TableLayout, table_layout
+from ui.table.menu import menu_command
 from ui.table.motion import animate
 from ui.table.overlays import Chooser, Menu, Overlay, PileViewer, SheetOverlay
 from ui.table.placement import Gap, Placement, place
+from ui.table.rules_panel import RulesPanel
 from ui.table.scoresheet import round_sheet
 from ui.text import i18n
 from ui.text.i18n import tr
@@ -41,8 +47,25 @@ from ui.text.refusals import refusal_text
 from ui.text.words import action_text
 
 if TYPE_CHECKING:
-    from ui.nav import Nav
     from ui.table.keeper import Keeper
+
+
+class TableHost(Protocol):
+    """What the table may ask of the shell that built it (ui.nav.Nav is one): other screens."""
+
+    quit: bool  # set to leave the game
+
+    def rules_help(self, back: Scene, preset: str = "classic", rules: Rules | None = None) -> None:
+        """The rules help, with the rules in force; `back` is shown again when it is left."""
+
+    def settings_screen(self, back: Scene) -> None:
+        """The settings."""
+
+    def title(self) -> None:
+        """Leave the table for the title screen."""
+
+    def new_game(self) -> None:
+        """The new-game screen."""
 
 
 @dataclass(frozen=True)
@@ -63,11 +86,8 @@ class TableScene:
         bots: BotRunner | None = None,
         settings: Settings | None = None,
         new_match: Callable[[], Match] | None = None,
-        nav: Nav | None = None,
+        nav: TableHost | None = None,
     ) -> None:
-        from ui.table.draw import TableRenderer
-        from ui.table.input import TableInput
-
         self.settings = settings or Settings()
         self.deck = Deck(self.settings.four_colour, i18n.rank_names())
         self.bots = bots or BotRunner()
@@ -311,8 +331,6 @@ class TableScene:
 
     def menu_command(self, command: str, now: int) -> None:
         """Carry out a menu entry (ui.table.menu)."""
-        from ui.table.menu import menu_command
-
         menu_command(self, command, now)
 
     def open_menu(self) -> None:
@@ -325,8 +343,6 @@ class TableScene:
 
     def toggle_rules(self) -> None:
         """I: the rules in force, over the table (and away again)."""
-        from ui.table.rules_panel import RulesPanel
-
         self.overlay = None if isinstance(self.overlay, RulesPanel) else RulesPanel()
 
     # --- settings ----------------------------------------------------------------------
