@@ -1,4 +1,4 @@
-"""Scenes: one screen of the game each (title, new game, house rules, table, settings, …).
+"""The Scene protocol: what the app's loop needs from a screen (title, table, settings, …).
 
 The app's loop hands every scene the same calls, in this order, once per frame:
 `handle` for each pending event, `update` once, then `draw`. `enter` is called when the
