@@ -49,6 +49,7 @@ from ui.nav import Nav  # noqa: E402
 from ui.screens.setup import Setup  # noqa: E402
 from ui.store.prefs import Settings  # noqa: E402
 from ui.table.demo import crowded_match, demo_match  # noqa: E402
+from ui.table.handover import GUARD_MS  # noqa: E402
 
 # The shots are the same on every run: new games get one seed, saves a clock that ticks a
 # second at each look, slots numbered names, and the saves live in one fixed folder.
@@ -145,6 +146,7 @@ def tour(shot: Shooter) -> None:
     shot.click(shot.control("opt.match_end"))
     shot.click(shot.control("opt.match_end"))
     shot.click(shot.control("start"))
+    shot.step(GUARD_MS // 16 + 2)  # the hand-over's button wakes after its guard
     shot.save("handover")
     shot.key(pygame.K_RETURN)
     shot.key(pygame.K_i)

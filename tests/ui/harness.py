@@ -17,6 +17,7 @@ from tests.helpers import record
 from ui.app import App
 from ui.kit.rect import Rect
 from ui.table.botrunner import BotRunner
+from ui.table.handover import GUARD_MS
 from ui.table.scene import Settings, TableScene
 
 FRAME_MS = 16
@@ -86,6 +87,11 @@ class Gestures:
         self.post(pygame.KEYUP, key=key, mod=mod, unicode="", scancode=0)
         self.step()
 
+    def take_over(self) -> None:
+        """Pass-and-play: the next player waits out the hand-over's guard and presses Enter."""
+        self.step(GUARD_MS // FRAME_MS + 2)
+        self.key(pygame.K_RETURN)
+
     def post(self, kind: int, **attrs: Any) -> None:
         """Post one real pygame event."""
         pygame.event.post(pygame.event.Event(kind, **attrs))
@@ -117,7 +123,11 @@ class Gestures:
 
     def grab_point(self, text: str) -> tuple[int, int]:
         """A point on the visible part of a hand card (its left strip)."""
-        r = self.rect(text)
+        return self.grab_point_of(self.card(text))
+
+    def grab_point_of(self, card: Card) -> tuple[int, int]:
+        """A point on the visible part of one physical hand card (its left strip)."""
+        r = self.scene.placement.where[card]
         return (r.x + 8, r.y + r.h // 2)
 
     def select(self, *texts: str) -> None:

@@ -72,7 +72,7 @@ def test_the_match_starts_behind_a_hand_over_that_draws_no_card(seen: Seen) -> N
     seen.clear()
     frames(table)
     assert seen.faces == []
-    table.key(pygame.K_RETURN)
+    table.take_over()
     frames(table)
     assert set(seen.faces) & hand_of(table.match, 1) == set()
     assert set(seen.faces) >= hand_of(table.match, 0)
@@ -80,7 +80,7 @@ def test_the_match_starts_behind_a_hand_over_that_draws_no_card(seen: Seen) -> N
 
 def test_after_each_hand_over_only_the_new_players_hand_is_drawn(seen: Seen) -> None:
     table = two_humans()
-    table.key(pygame.K_RETURN)  # Anna has the screen
+    table.take_over()  # Anna has the screen
     table.key(pygame.K_d)
     table.select("7H", "8H", "9H")
     table.drag(table.grab_point("8H"), table.open_table())
@@ -89,7 +89,7 @@ def test_after_each_hand_over_only_the_new_players_hand_is_drawn(seen: Seen) -> 
     seen.clear()
     frames(table)
     assert seen.faces == []
-    table.click((20, 20))  # Ben is ready
+    table.take_over()  # Ben is ready
     assert table.scene.me == 1
     seen.clear()
     frames(table)
@@ -111,7 +111,7 @@ def test_after_each_hand_over_only_the_new_players_hand_is_drawn(seen: Seen) -> 
     seen.clear()
     frames(table)
     assert seen.faces == []
-    table.key(pygame.K_SPACE)
+    table.take_over()
     table.settle()
     assert table.match.current == 0
     frames(table)
@@ -121,7 +121,7 @@ def test_after_each_hand_over_only_the_new_players_hand_is_drawn(seen: Seen) -> 
 def test_a_new_round_starts_behind_a_hand_over_after_the_reveal(seen: Seen) -> None:
     hands = ["7H 8H 9H 10H 5S 5D 5C 2C 3C 4C", "AS 2S 3S 4H 2D 3D AD 2H 3H 4D"]
     table = Table(table_match("classic", hands, "KS", "KD", bot_seats=()))
-    table.key(pygame.K_RETURN)
+    table.take_over()
     table.key(pygame.K_d)
     for meld in ("meld 7H 8H 9H 10H", "meld 5S 5D 5C", "meld 2C 3C 4C"):
         table.scene.play(parse(meld), table.now)
@@ -133,7 +133,7 @@ def test_a_new_round_starts_behind_a_hand_over_after_the_reveal(seen: Seen) -> N
     frames(table)
     assert seen.faces == []
     seat = table.scene.curtain
-    table.click((20, 20))
+    table.take_over()
     frames(table)
     assert set(seen.faces) & hand_of(table.match, 1 - seat) == set()
 

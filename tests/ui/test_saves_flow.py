@@ -138,19 +138,19 @@ def test_continue_restores_each_human_hand_order_in_pass_and_play() -> None:
     app = Screens()
     match = table_match("classic", HANDS, STOCK, upcard="KD", bot_seats=())
     table = at_table(app, match)
-    app.key(pygame.K_RETURN)  # P0 takes the screen
+    app.take_over()  # P0 takes the screen
     app.key(pygame.K_r)  # sorted by rank
     app.key(pygame.K_d)
     app.settle()
     table.play(A.discard_of(table.order[0].face), app.now)
-    app.key(pygame.K_RETURN)  # P1 takes the screen
+    app.take_over()  # P1 takes the screen
     app.key(pygame.K_r)
     orders = human_orders(table)
     assert set(orders) == {0, 1}
     app = restart(app)
     app.press("continue")
     resumed = app.scene
-    app.key(pygame.K_RETURN)
+    app.take_over()
     assert resumed.me == 1 and resumed.order == orders[1]
     assert resumed.orders[0] == orders[0]
 

@@ -32,10 +32,10 @@ def whys(
 
 def test_hand_scoring_names_going_out_cards_left_and_the_flat_hundred() -> None:
     assert whys("hand", 1, False, [32, 0, 100, 5], [True, True, False, True]) == [
-        "cards left: 32",
+        "1 card, 32 points",
         "went out",
         "never opened: flat 100",
-        "cards left: 5",
+        "1 card, 5 points",
     ]
 
 
@@ -43,9 +43,9 @@ def test_going_out_in_one_doubles_and_says_so() -> None:
     got = whys("hand", 0, True, [0, 20, 50, 7], [True, True, False, True])
     assert got == [
         "went out in one: doubled",
-        "cards left: 20, doubled",
+        "1 card, 20 points, doubled",
         "never opened: flat 200",
-        "cards left: 7, doubled",
+        "1 card, 7 points, doubled",
     ]
 
 
@@ -53,7 +53,7 @@ def test_winner_collects_names_what_the_winner_collects() -> None:
     rules, res = result("classic", 0, False, [0, 25], [True, False])
     sheet = round_sheet(res, rules, PLAYERS[:2], [25, 0])
     assert sheet.title == "Ann went out"
-    assert [r.why for r in sheet.rows] == ["collects the others' cards: 25", "cards left: 25"]
+    assert [r.why for r in sheet.rows] == ["collects the others' cards: 25", "1 card, 25 points"]
     assert [r.points for r in sheet.rows] == [25, 0]
 
 

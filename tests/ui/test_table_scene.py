@@ -262,7 +262,7 @@ def test_going_out_shows_the_score_sheet_then_the_next_round() -> None:
     assert isinstance(sheet, SheetOverlay) and sheet.sheet.match_title is None
     mine, bots = sheet.sheet.rows
     assert mine.points == 50 and mine.why == "collects 25, doubled: out in one"
-    assert len(bots.hand) == 10 and bots.why == "cards left: 25"  # the bot's hand revealed
+    assert len(bots.hand) == 10 and bots.why == "10 cards, 25 points"  # the bot's hand revealed
     assert len(sheet.table) == 3  # the final table stays in view
     table.step(5)
     assert table.match.round.number == 2 and len(table.match.actions) == 5  # bots wait
@@ -375,11 +375,11 @@ def test_right_click_on_the_discard_pile_spreads_it_out(table: Table) -> None:
 def test_with_two_humans_the_table_turns_to_the_seat_to_move_after_a_hand_over() -> None:
     table = Table(table_match("classic", HANDS, "10H KH", upcard="KD", bot_seats=()))
     assert isinstance(table.scene.overlay, HandOver) and table.scene.curtain == 0
-    table.key(pygame.K_RETURN)  # the first player has the screen
+    table.take_over()  # the first player has the screen
     table.key(pygame.K_d)
     table.drag(table.grab_point("KS"), table.scene.layout.discard.centre)
     assert isinstance(table.scene.overlay, HandOver) and table.scene.curtain == 1
-    table.click((10, 10))
+    table.take_over()
     assert table.scene.me == 1
     assert {str(c) for c in table.scene.view.hand} == set(HANDS[1].split())
 

@@ -14,6 +14,7 @@ from ui.kit.rect import Rect
 
 DRAG_START_PX = 6  # a press that moves less than this is a click
 DOUBLE_CLICK_MS = 400
+DOUBLE_CLICK_PX = 6  # a second click this close to the first is on the first one's card
 DRAG_FAN = 0.32  # spacing of several dragged cards, in card widths
 
 

@@ -68,6 +68,7 @@ class TableRenderer:
             s.hinted,
             (i.focus_row, i.focus_index, i.focus_visible),
             getattr(s.overlay, "hover", None),
+            getattr(s.overlay, "armed", None),
             s.bots.pending("bot", s.key),
             s.deck.four_colour,
             s.curtain,
@@ -82,8 +83,8 @@ class TableRenderer:
                 s.overlay.draw(surface, s, 0)
             return
         draw_seats(surface, s)
-        if isinstance(s.overlay, SheetOverlay):
-            sheet = s.overlay
+        sheet = s.overlay if isinstance(s.overlay, SheetOverlay) else s.held
+        if sheet is not None:  # the finished round's table; no hand of the new deal
             everyone = frozenset(range(len(sheet.table)))
             draw_melds(surface, s, sheet.table, sheet.meld_layout(s), everyone)
         else:
@@ -95,6 +96,8 @@ class TableRenderer:
         self.info(surface)
         self.status(surface)
         self.buttons(surface)
+        if s.held is not None:
+            s.held.draw(surface, s, 0)
         if s.overlay is not None:
             s.overlay.draw(surface, s, 0)
 

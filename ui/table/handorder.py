@@ -6,7 +6,7 @@ The model's hand is a set for the UI's purposes; the player's arrangement lives 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 
 from game.cards import ACE, Card
 
@@ -19,6 +19,30 @@ def reconcile(order: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
     kept = [c for c in order if c in present]
     known = set(kept)
     return kept + [c for c in hand if c not in known]
+
+
+def played_as(
+    meant: Iterable[Card], before: Sequence[Card], after: Sequence[Card]
+) -> dict[Card, Card]:
+    """Which physical cards swap names so that the cards the player meant are the ones gone.
+
+    Actions name faces; with two decks the model may take the other copy of a face than the
+    one the player dragged, selected or clicked. Each meant card still in the hand is paired
+    with a gone, unmeant card of the same face; the two swap names in the player's order,
+    selection and animation, so the remaining copy keeps its own place and state.
+    """
+    meant = [c for c in meant if c in set(before)]
+    left, gone = set(after), set(before) - set(after)
+    names: dict[Card, Card] = {}
+    spare = [c for c in before if c in gone and c not in set(meant)]
+    for card in meant:
+        if card not in left:
+            continue
+        other = next((g for g in spare if g.face == card.face), None)
+        if other is not None:
+            spare.remove(other)
+            names[card], names[other] = other, card
+    return names
 
 
 def _rank_key(card: Card, ace_high: bool) -> int:

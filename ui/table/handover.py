@@ -3,7 +3,10 @@
 With two or more human seats the table never shows a hand to the wrong person. When a
 human's turn ends (and when a new round is dealt, and when a match starts) the whole table
 is hidden behind this screen, which names the next human to play; it draws no card face
-at all. The table shows that player's hand only after they click or press Enter.
+at all. The table shows that player's hand only after a deliberate act: their button
+("I'm Ben: show my cards") or Enter. For the first GUARD_MS after it appears it takes
+nothing, and a press that began before it appeared never counts: the outgoing player's
+last clicks (a double-click and one more) land on nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +22,9 @@ from ui.text.i18n import tr
 
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
+
+GUARD_MS = 1000  # how long a new hand-over ignores every input
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER)
 
 
 def next_human(match: Match) -> int | None:
@@ -58,61 +64,96 @@ def take_over(scene: TableScene) -> None:
 
 
 class HandOver:
-    """ "Pass to Ben – click when ready": the only thing on screen until Ben is there."""
+    """ "Pass to Ben": the only thing on screen until Ben says he is there."""
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.hover = None
+        self.hover = False
+        self.shown: int | None = None  # the app time of the first frame that showed it
+        self.armed = False  # the guard is over: the button and Enter work
+        self.pressed = False  # the button was pressed while armed (and not yet let go)
+
+    def update(self, now: int) -> None:
+        """Once per frame, before drawing: start the guard, then arm when it is over."""
+        if self.shown is None:
+            self.shown = now
+        self.armed = now - self.shown >= GUARD_MS
 
     def handle(self, event: pygame.event.Event, now: int, scene: TableScene) -> None:
-        """A click, Enter or Space: the next player has the screen. Esc: the menu."""
+        """After the guard: the button (pressed and let go on it) or Enter. Esc: the menu."""
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             scene.open_menu()
-        elif (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
-            event.type == pygame.KEYDOWN
-            and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
-        ):
+            return
+        on_button = self.button(scene).contains(event.pos) if hasattr(event, "pos") else False
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = on_button
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.pressed = self.armed and on_button
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            pressed, self.pressed = self.pressed, False
+            if pressed and self.armed and on_button:
+                take_over(scene)
+        elif event.type == pygame.KEYDOWN and event.key in ENTER_KEYS and self.armed:
             take_over(scene)
 
-    def draw(self, surface: pygame.Surface, scene: TableScene, now: int) -> None:
-        """The felt, three card backs and the name of the player to take over."""
+    def _panel(self, scene: TableScene) -> Rect:
         s = ui_scale(scene.size)
         w, h = scene.size
+        pw, ph = round(640 * s), round(440 * s)
+        return Rect((w - pw) // 2, (h - ph) // 2, pw, ph)
+
+    def button(self, scene: TableScene) -> Rect:
+        """The button that shows the cards: "I'm Ben: show my cards"."""
+        s, panel = ui_scale(scene.size), self._panel(scene)
+        bw, bh = min(panel.w - round(60 * s), round(420 * s)), round(54 * s)
+        return Rect(panel.x + (panel.w - bw) // 2, panel.bottom - bh - round(44 * s), bw, bh)
+
+    def button_text(self, scene: TableScene) -> str:
+        """The button's words, naming the player who takes over."""
+        return tr("handover.button", name=scene.match.players[self.seat].name)
+
+    def draw(self, surface: pygame.Surface, scene: TableScene, now: int) -> None:
+        """The felt, three card backs, the name of the player to take over, their button."""
+        s = ui_scale(scene.size)
         name = scene.match.players[self.seat].name
-        panel = Rect(
-            (w - round(640 * s)) // 2, (h - round(400 * s)) // 2, round(640 * s), round(400 * s)
-        )
+        panel = self._panel(scene)
         surface.blit(
             theme.panel((panel.w, panel.h), (0, 0, 0, 110), round(18 * s)), (panel.x, panel.y)
         )
         self._backs(surface, scene, panel, s)
-        y = panel.y + round(190 * s)
+        y = panel.y + round(180 * s)
         colour = theme.seat_colour(self.seat)
         title = theme.fit(
             tr("handover.title", name=name), round(40 * s), theme.GOLD, panel.w - 40, True
         )
         surface.blit(title, title.get_rect(midtop=(panel.x + panel.w // 2, y)))
-        y += title.get_height() + round(14 * s)
+        y += title.get_height() + round(12 * s)
         pygame.draw.rect(
             surface,
             colour,
             (panel.x + panel.w // 2 - round(40 * s), y, round(80 * s), max(3, round(4 * s))),
             border_radius=2,
         )
-        y += round(22 * s)
-        for words, size, ink in (
-            (tr("handover.sub", name=name), 20, theme.TEXT),
-            (
-                tr("handover.round", number=scene.match.round.number)
-                + " · "
-                + tr("handover.hidden"),
-                16,
-                theme.TEXT_DIM,
-            ),
-        ):
-            img = theme.fit(words, round(size * s), ink, panel.w - 40)
-            surface.blit(img, img.get_rect(midtop=(panel.x + panel.w // 2, y)))
-            y += img.get_height() + round(10 * s)
+        y += round(18 * s)
+        line = tr("handover.round", number=scene.match.round.number) + " · " + tr("handover.hidden")
+        img = theme.fit(line, round(16 * s), theme.TEXT_DIM, panel.w - 40)
+        surface.blit(img, img.get_rect(midtop=(panel.x + panel.w // 2, y)))
+        self._button(surface, scene, s)
+
+    def _button(self, surface: pygame.Surface, scene: TableScene, s: float) -> None:
+        """The button, greyed while the guard lasts, and Enter's reminder under it."""
+        rect = self.button(scene)
+        if self.armed:
+            fill = theme.GOLD if self.hover else (235, 190, 70)
+            ink = (30, 24, 10)
+        else:
+            fill, ink = (90, 90, 90), (170, 170, 170)
+        pygame.draw.rect(surface, fill, rect.as_tuple(), border_radius=round(10 * s))
+        words = theme.fit(self.button_text(scene), round(22 * s), ink, rect.w - 20, True)
+        surface.blit(words, words.get_rect(center=rect.centre))
+        hint = tr("handover.sub") if self.armed else tr("handover.wait")
+        img = theme.fit(hint, round(15 * s), theme.TEXT_DIM, rect.w + 100)
+        surface.blit(img, img.get_rect(midtop=(rect.centre[0], rect.bottom + round(6 * s))))
 
     def _backs(self, surface: pygame.Surface, scene: TableScene, panel: Rect, s: float) -> None:
         """A small fan of face-down cards: the hand waiting for its player."""

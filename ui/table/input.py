@@ -17,7 +17,7 @@ from game.cards import Card
 from ui.kit.rect import Rect
 from ui.table import controller as C
 from ui.table import handorder
-from ui.table.drag import DOUBLE_CLICK_MS, Band, Drag, Press
+from ui.table.drag import DOUBLE_CLICK_MS, DOUBLE_CLICK_PX, Band, Drag, Press
 from ui.table.geometry import insert_index
 from ui.table.placement import Gap, hand_rects
 
@@ -45,6 +45,7 @@ class TableInput:
         self.focus_row = "hand"
         self.focus_index = 0
         self.focus_visible = False
+        self.focus_card: Card | None = None  # the hand card the focus was put on
         self.reset()
 
     def reset(self) -> None:
@@ -52,7 +53,16 @@ class TableInput:
         self.press: Press | None = None
         self.drag: Drag | None = None
         self.band: Band | None = None
-        self.last_click: tuple[Card, int] | None = None
+        # the card, time and point of the last click on a hand card (for double-clicks)
+        self.last_click: tuple[Card, int, tuple[int, int]] | None = None
+
+    def rename(self, names: dict[Card, Card]) -> None:
+        """Cards swapped names (see handorder.played_as): the focus follows its card."""
+        if self.focus_card is not None:
+            self.focus_card = names.get(self.focus_card, self.focus_card)
+        if self.last_click is not None:
+            card, at, pos = self.last_click
+            self.last_click = (names.get(card, card), at, pos)
 
     # --- dispatch -------------------------------------------------------------------
 
@@ -185,21 +195,40 @@ class TableInput:
         s = self.scene
         if press.kind in ("stock", "discard"):
             s.draw_card(press.kind == "discard", now)
-        elif press.kind == "hand" and press.card is not None:
-            card = press.card
-            last, self.last_click = self.last_click, (card, now)
-            if last is not None and last[0] == card and now - last[1] <= DOUBLE_CLICK_MS:
-                self.last_click = None
+        elif press.kind in ("hand", "band"):
+            last, self.last_click = self.last_click, None
+            if self._double(last, press.card, press.pos, now):
+                assert last is not None
+                card = last[0]  # the card under the first click, even if it has moved since
                 s.selected.discard(card)
                 if s.my_turn():
                     s.attempt(C.discard(s.match, [card]), now, {card: s.placement.where[card]})
-                    return
-            s.selected ^= {card}
-            self._focus_card(card)
-            s.replace()
-        elif press.kind == "band" and not press.shift:
-            s.selected.clear()
-            s.replace()
+                else:
+                    s.replace()
+            elif press.card is not None:
+                self.last_click = (press.card, now, press.pos)
+                s.selected ^= {press.card}
+                self._focus_card(press.card)
+                s.replace()
+            elif not press.shift:
+                s.selected.clear()
+                s.replace()
+
+    def _double(
+        self,
+        last: tuple[Card, int, tuple[int, int]] | None,
+        card: Card | None,
+        pos: tuple[int, int],
+        now: int,
+    ) -> bool:
+        """A second click soon after the first, on the same card or at the same point (the
+        first click may have lifted its card away from under the pointer)."""
+        if last is None or now - last[1] > DOUBLE_CLICK_MS or last[0] not in self.scene.order:
+            return False
+        near = abs(pos[0] - last[2][0]) <= DOUBLE_CLICK_PX and abs(pos[1] - last[2][1]) <= (
+            DOUBLE_CLICK_PX
+        )
+        return last[0] == card or near
 
     def drop(self, drag: Drag, pos: tuple[int, int], now: int) -> None:
         """Cards let go: find what lies under the pointer and ask the model."""
@@ -280,10 +309,17 @@ class TableInput:
         return [("stock", 0), ("discard", 0)] + [("meld", m.id) for m in self.scene.placement.melds]
 
     def focused(self) -> tuple[str, int] | Card | None:
-        """What has the keyboard focus: a hand card or a table stop."""
+        """What has the keyboard focus: a hand card or a table stop.
+
+        The focus stays on its physical card while the hand changes around it; when that
+        card has left the hand, it falls on the card now at its place.
+        """
         if self.focus_row == "hand":
-            hand = self.scene.placement.hand
-            return hand[min(self.focus_index, len(hand) - 1)][0] if hand else None
+            hand = [c for c, _ in self.scene.placement.hand]
+            if self.focus_card in hand:
+                self.focus_index = hand.index(self.focus_card)
+                return self.focus_card
+            return hand[min(self.focus_index, len(hand) - 1)] if hand else None
         row = self.table_row()
         return row[min(self.focus_index, len(row) - 1)]
 
@@ -291,15 +327,33 @@ class TableInput:
         self.focus_visible = True
         size = len(self.scene.placement.hand) if self.focus_row == "hand" else len(self.table_row())
         self.focus_index = max(0, min(size - 1, self.focus_index + step)) if size else 0
+        hand = self.scene.placement.hand
+        if self.focus_row == "hand" and hand:
+            self.focus_card = hand[self.focus_index][0]
 
     def _focus_card(self, card: Card) -> None:
         cards = [c for c, _ in self.scene.placement.hand]
         if card in cards:
             self.focus_row, self.focus_index = "hand", cards.index(card)
+            self.focus_card = card
+
+    def _seen(self, target: tuple[str, int] | Card | None) -> bool:
+        """Whether the player can see what the focus is on; if not, it is shown now.
+
+        A hidden focus, or one whose card has left the hand (it fell on a neighbour, maybe
+        the other copy of the card played), is shown first and never acted on unseen.
+        """
+        if self.focus_visible and (self.focus_row != "hand" or target == self.focus_card):
+            return True
+        self.focus_visible = True
+        self.focus_card = target if isinstance(target, Card) else None
+        self.scene.replace()
+        return False
 
     def _space(self, now: int) -> None:
         s, target = self.scene, self.focused()
-        self.focus_visible = True
+        if not self._seen(target):
+            return
         if isinstance(target, Card):
             s.selected ^= {target}
             s.replace()
@@ -308,9 +362,11 @@ class TableInput:
 
     def _enter(self, now: int) -> None:
         s, target = self.scene, self.focused()
+        chosen = [c for c in s.order if c in s.selected]
+        if not chosen and not self._seen(target):  # nothing the player can see is chosen
+            return
         self.focus_visible = True
         if target is None or isinstance(target, Card):
-            chosen = [c for c in s.order if c in s.selected]
             if not s.my_turn():
                 return
             if len(chosen) >= 2:

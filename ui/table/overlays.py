@@ -243,8 +243,15 @@ class SheetOverlay:
         return self._melds[1]
 
     def handle(self, event: pygame.event.Event, now: int, scene: TableScene) -> None:
-        """A click or enter goes on to the next round (or the menu at the match's end)."""
-        if _activated(event):
+        """Menu (its button or Esc) opens the menu over the sheet; any other click or Enter
+        goes on to the next round (or the menu at the match's end)."""
+        menu = scene.layout.buttons.get("menu")
+        on_menu = (
+            event.type == pygame.MOUSEBUTTONDOWN and menu is not None and menu.contains(event.pos)
+        )
+        if on_menu or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
+            scene.open_menu()
+        elif _activated(event):
             scene.close_sheet()
 
     def draw(self, surface: pygame.Surface, scene: TableScene, now: int) -> None:

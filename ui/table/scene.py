@@ -100,6 +100,7 @@ class TableScene:
         self._quit = False
         self.version = 0  # counts every change that the drawing depends on
         self._overlay: Overlay | None = None
+        self.held: SheetOverlay | None = None  # a score sheet waiting under the menu or rules
         self.curtain: int | None = None  # pass-and-play: the seat waiting behind the hand-over
         self.keeper: Keeper | None = None  # autosaves the match (ui.table.keeper), set by the Nav
         self.start(match)
@@ -132,6 +133,7 @@ class TableScene:
         self.hinted: frozenset[Card] = frozenset()
         self.hint_key: int | None = None
         self.overlay = None
+        self.held = None
         self.bot_turns = BotTurns(self)
         self.layout_key: tuple[object, ...] | None = None
         self.status = Status("")
@@ -244,6 +246,7 @@ class TableScene:
             self.me,
         )
         top = self.view.discard[-1].face if self.view.discard else None
+        hand = list(rnd.hands[actor]) if actor == me else []
         self.match.apply(action)
         self.hinted = frozenset()
         self._sound(sound.for_action(action))
@@ -251,6 +254,12 @@ class TableScene:
             self._sound("round_end")
             self._round_over(rnd.table)  # the finished round's table: public, shown on the sheet
             return True
+        names = handorder.played_as(origins or {}, hand, rnd.hands[actor]) if hand else {}
+        if names:  # the model took another copy of a face: the meant card is the one gone
+            self.order = [names.get(c, c) for c in self.order]
+            self.selected = {names.get(c, c) for c in self.selected}
+            self.input.rename(names)
+            before = {names.get(c, c): r for c, r in before.items()}
         self.refresh()
         if self.pass_and_play and actor == me and self.match.current != actor:
             hand_over(self)  # the turn has passed: nothing of this hand stays in view
@@ -285,6 +294,7 @@ class TableScene:
 
     def close_sheet(self) -> None:
         """Leave the score sheet: the next round is already dealt (or open the menu)."""
+        self.held = None
         self.overlay = Menu() if self.match.over else None
         self.refresh()
         self.prompt()
@@ -334,16 +344,28 @@ class TableScene:
         menu_command(self, command, now)
 
     def open_menu(self) -> None:
-        """Esc: the small menu."""
-        self.overlay = Menu()
+        """Esc: the small menu (over a score sheet, which waits under it)."""
+        self._cover(Menu())
 
     def resume(self) -> None:
-        """Close what is open over the table (back to the hand-over while one is waiting)."""
-        self.overlay = HandOver(self.curtain) if self.curtain is not None else None
+        """Close what is open over the table: back to a waiting score sheet or hand-over."""
+        if self.held is not None:
+            self.overlay, self.held = self.held, None
+        else:
+            self.overlay = HandOver(self.curtain) if self.curtain is not None else None
 
     def toggle_rules(self) -> None:
         """I: the rules in force, over the table (and away again)."""
-        self.overlay = None if isinstance(self.overlay, RulesPanel) else RulesPanel()
+        if isinstance(self.overlay, RulesPanel):
+            self.resume()
+        else:
+            self._cover(RulesPanel())
+
+    def _cover(self, overlay: Overlay) -> None:
+        """Open something over the table; a score sheet stays waiting under it."""
+        if isinstance(self.overlay, SheetOverlay):
+            self.held = self.overlay
+        self.overlay = overlay
 
     # --- settings ----------------------------------------------------------------------
 
@@ -380,6 +402,8 @@ class TableScene:
 
     def update(self, now: int) -> None:
         """Animations, the hint, the bots, then the autosave of whatever changed."""
+        if isinstance(self.overlay, HandOver):
+            self.overlay.update(now)
         self.anim.update(now)
         self.bot_turns.update_hint()
         self.bot_turns.update(now)

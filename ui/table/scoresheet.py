@@ -12,7 +12,7 @@ from game.cards import Card
 from game.match import Player, RoundResult
 from game.rules import Rules
 from game.scoring import sides
-from ui.text.i18n import tr
+from ui.text.i18n import tr, tr_count
 
 
 @dataclass(frozen=True)
@@ -69,9 +69,13 @@ def why(rules: Rules, result: RoundResult, seat: int) -> str:
     value = end.values[seat]
     if rules.scoring == "hand" and not end.opened[seat]:
         return tr("end.why.flat", points=result.scores[seat])
+    left = {
+        "cards": tr_count("end.cards", len(end.hands[seat])),
+        "points": tr_count("end.points", value),
+    }
     if rules.scoring == "winner_collects":
-        return tr("end.why.hand_left", value=value)
-    return tr("end.why.hand_doubled" if doubled else "end.why.hand_left", value=value)
+        return tr("end.why.hand_left", **left)
+    return tr("end.why.hand_doubled" if doubled else "end.why.hand_left", **left)
 
 
 def round_sheet(

@@ -149,6 +149,15 @@ def has(key: str) -> bool:
     return key in STRINGS
 
 
+def tr_count(key: str, count: int, **params: object) -> str:
+    """`tr` for a text about `count` things: the key's `.one` form when there is one thing.
+
+    The count is passed to the text as `{n}`.
+    """
+    form = f"{key}.one" if count == 1 and f"{key}.one" in STRINGS else key
+    return tr(form, n=count, **params)
+
+
 def tr(key: str, **params: object) -> str:
     """The text for `key` in the current language, formatted with `params`.
 

@@ -94,7 +94,9 @@ SCREENS: dict[str, str] = {
     "help.keys": "← → game · ↑ ↓ scroll · Esc back",
     # pass-and-play
     "handover.title": "Pass to {name}",
-    "handover.sub": "{name}, click or press Enter when you are ready.",
+    "handover.sub": "or press Enter",
+    "handover.wait": "One moment…",
+    "handover.button": "I'm {name}: show my cards",
     "handover.round": "Round {number}",
     "handover.hidden": "Every hand is hidden until then.",
     # the rules panel at the table
