@@ -45,3 +45,17 @@ def test_moving_inserts_rather_than_swaps() -> None:
 def test_two_copies_of_a_card_stay_apart() -> None:
     order = hand("7H 7H 8H")
     assert handorder.pick_cards(order, [Face.parse("7H"), Face.parse("7H")]) == order[:2]
+
+
+def test_the_card_meant_is_the_card_gone_when_the_model_took_its_twin() -> None:
+    ten_a, ten_b = Card(Face.parse("10S"), 0), Card(Face.parse("10S"), 1)
+    five, king = Card(Face.parse("5H"), 0), Card(Face.parse("KD"), 0)
+    before = [ten_a, five, ten_b]
+    # the player meant ten_b; the model took ten_a: the two swap names
+    assert handorder.played_as([ten_b], before, [five, ten_b]) == {ten_b: ten_a, ten_a: ten_b}
+    # the model took the one meant, or the face had one copy: nothing to swap
+    assert handorder.played_as([ten_a], before, [five, ten_b]) == {}
+    assert handorder.played_as([five], before, [ten_a, ten_b]) == {}
+    # both copies meant and both gone; a card meant that was never in the hand is ignored
+    assert handorder.played_as([ten_a, ten_b], before, [five]) == {}
+    assert handorder.played_as([king], before, [five, ten_b]) == {}
