@@ -5,6 +5,8 @@ Everything drawn every frame comes out of a cache here, so a frame is mostly bli
 
 from __future__ import annotations
 
+import re
+from collections import OrderedDict
 from functools import lru_cache
 
 import pygame
@@ -87,24 +89,102 @@ def _hook_quit() -> None:
 _hook_quit()
 
 
-@lru_cache(maxsize=4096)
+MAX_TEXT = 1000  # characters of one piece of text the screens draw or wrap; more is cut
+TEXT_CACHE_BYTES = 48 * 1024 * 1024  # rendered text kept for later frames, at the most
+_SURROGATES = re.compile("[\ud800-\udfff]")
+_CONTROLS = {c: " " for c in (*range(1, 32), *range(127, 160))} | {0: None}
+
+
+def clean(words: str, limit: int = MAX_TEXT) -> str:
+    """Text that pygame and UTF-8 can take, at most `limit` characters (a "…" marks a cut).
+
+    No NUL (dropped) or other control characters (a space each), no lone surrogates (each a
+    replacement character). Every text drawn passes here, whatever file it came from.
+    """
+    if len(words) > limit:
+        words = words[: max(0, limit - 1)] + "…"
+    return _SURROGATES.sub("\ufffd", words.translate(_CONTROLS))
+
+
+class _Rendered:
+    """Rendered text by (text, size, colour, weight), least recently used dropped first once
+    the surfaces together pass a byte budget: a frame is mostly blits, memory stays bounded."""
+
+    def __init__(self, budget: int) -> None:
+        self.budget = budget
+        self.bytes = 0
+        self.kept: OrderedDict[tuple[str, int, RGB, bool], pygame.Surface] = OrderedDict()
+
+    def get(self, words: str, size: int, colour: RGB, bold: bool) -> pygame.Surface:
+        key = (words, size, colour, bold)
+        got = self.kept.get(key)
+        if got is not None:
+            self.kept.move_to_end(key)
+            return got
+        got = font(size, bold).render(words, True, colour)
+        cost = _bytes(got)
+        if cost <= self.budget // 8:  # a huge one is drawn, not kept
+            self.kept[key] = got
+            self.bytes += cost
+            while self.bytes > self.budget:
+                _, old = self.kept.popitem(last=False)
+                self.bytes -= _bytes(old)
+        return got
+
+    def clear(self) -> None:
+        self.kept.clear()
+        self.bytes = 0
+
+
+def _bytes(surf: pygame.Surface) -> int:
+    return surf.get_width() * surf.get_height() * surf.get_bytesize() + 64
+
+
+_rendered = _Rendered(TEXT_CACHE_BYTES)
+
+
 def text(words: str, size: int, colour: RGB, bold: bool = False) -> pygame.Surface:
-    """Anti-aliased text, rendered once per (text, size, colour, weight)."""
-    return font(size, bold).render(words, True, colour)
+    """Anti-aliased text (cleaned, see `clean`), rendered once and kept while it is used."""
+    return _rendered.get(clean(words), size, colour, bold)
+
+
+def width_of(words: str, size: int, bold: bool = False) -> int:
+    """How wide text would be drawn, in pixels, without drawing it."""
+    return int(font(size, bold).size(clean(words))[0])
+
+
+def fitting(words: str, size: int, width: int, bold: bool = False) -> int:
+    """How many leading characters of `words` fit in `width` pixels (at least one if any).
+
+    A binary search over the prefix length, capped by the width itself (no glyph is
+    narrower than a pixel): O(log n) measures of at most `width` characters each.
+    """
+    f = font(size, bold)
+    lo, hi = 1, min(len(words), max(1, width))
+    if not words:
+        return 0
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if f.size(words[:mid])[0] <= width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return lo
+
+
+def fit(words: str, size: int, colour: RGB, width: int, bold: bool = False) -> pygame.Surface:
+    """Text no wider than `width`: a smaller size first, then cut with an ellipsis."""
+    return _fit(clean(words), size, colour, width, bold)
 
 
 @lru_cache(maxsize=2048)
-def fit(words: str, size: int, colour: RGB, width: int, bold: bool = False) -> pygame.Surface:
-    """Text no wider than `width`: a smaller size first, then cut with an ellipsis."""
+def _fit(words: str, size: int, colour: RGB, width: int, bold: bool) -> pygame.Surface:
     for s in range(size, max(6, size * 3 // 4) - 1, -1):
-        surf = text(words, s, colour, bold)
-        if surf.get_width() <= width:
-            return surf
+        if font(s, bold).size(words)[0] <= width:
+            return text(words, s, colour, bold)
     small = max(6, size * 3 // 4)
-    cut = words
-    while cut and text(cut + "…", small, colour, bold).get_width() > width:
-        cut = cut[:-1]
-    return text(cut + "…", small, colour, bold)
+    room = max(1, width - font(small, bold).size("…")[0])
+    return text(words[: fitting(words, small, room, bold)].rstrip() + "…", small, colour, bold)
 
 
 @lru_cache(maxsize=512)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 import pygame
 
@@ -34,13 +35,21 @@ class Block:
 
 
 def lines(words: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
-    """Words wrapped into lines; a word too long for a line (a file path) is cut in pieces."""
+    """Words wrapped into lines; a word too long for a line (a file path) is cut in pieces.
+
+    Each piece is found by a binary search (theme.fitting), and the text is first bounded
+    by theme.clean: no text from a file can make this slow. Kept for later frames.
+    """
+    return _lines(theme.clean(words, 10 * theme.MAX_TEXT), size, width, bold)
+
+
+@lru_cache(maxsize=256)
+def _lines(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
     font = theme.font(size, bold)
     out: list[str] = []
     for line in wrap(words, size, width, bold):
-        while font.size(line)[0] > width and len(line) > 1:
-            fits = (k for k in range(len(line), 0, -1) if font.size(line[:k])[0] <= width)
-            cut = next(fits, 1)
+        while len(line) > 1 and font.size(line)[0] > width:
+            cut = theme.fitting(line, size, width, bold)
             out.append(line[:cut])
             line = line[cut:]
         out.append(line)

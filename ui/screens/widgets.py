@@ -267,7 +267,7 @@ def wrap(words: str, size: int, width: int, bold: bool = False) -> tuple[str, ..
     """Lines of at most `width` pixels in the bundled font."""
     font = theme.font(size, bold)
     lines, line = [], ""
-    for word in words.split():
+    for word in theme.clean(words, 10 * theme.MAX_TEXT).split():
         trial = f"{line} {word}" if line else word
         if line and font.size(trial)[0] > width:
             lines.append(line)
