@@ -3,17 +3,15 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from . import actions as A
 from .cards import ACE, Card, Face, Suit, face_of
+from .errors import Refusal
 from .melds import ANY_ACE, Meld, WildInfo, rank_at
+from .round_state import RoundState
 from .rules import Rules
-
-if TYPE_CHECKING:
-    from .state import Round
 
 Option = tuple[tuple[Card, ...], tuple[Face | None, ...]]
 
@@ -231,7 +229,7 @@ def _faces(cards: Sequence[Card]) -> tuple[Face, ...]:
 
 
 def _layoff_candidates(
-    rnd: Round, meld: Meld, singles: list[tuple[Card, bool, Face]]
+    rnd: RoundState, meld: Meld, singles: list[tuple[Card, bool, Face]]
 ) -> Iterator[A.Action]:
     """Single-card lay-offs that may fit ``meld`` (``check`` has the last word)."""
     size = len(meld.pieces)
@@ -251,7 +249,7 @@ def _layoff_candidates(
             yield A.LayOff((card.face,), (None,), meld.id)
 
 
-def _play_candidates(rnd: Round) -> list[A.Action]:
+def _play_candidates(rnd: RoundState) -> list[A.Action]:
     if rnd.phase != "play":
         return []
     hand, wilds = rnd.hand, rnd.wilds
@@ -271,7 +269,7 @@ def _play_candidates(rnd: Round) -> list[A.Action]:
     return out
 
 
-def _swap_candidates(rnd: Round, meld: Meld) -> Iterator[A.Action]:
+def _swap_candidates(rnd: RoundState, meld: Meld) -> Iterator[A.Action]:
     if rnd.rules.wild_swap == "never" or not meld.wild_count:
         return
     faces = {rnd.wilds.natural(c) for c in rnd.hand if not rnd.wilds.is_wild(c)}
@@ -291,16 +289,20 @@ def _swap_candidates(rnd: Round, meld: Meld) -> Iterator[A.Action]:
 _DRAW, _TAKE, _UNDO, _ANNOUNCE, _REDEAL = A.Draw(), A.Take(), A.Undo(), A.Announce(), A.Redeal()
 
 
-def legal_actions(rnd: Round) -> list[A.Action]:
-    """Every action the player to move may take now (each one passes ``rnd.check``)."""
+def legal_actions(
+    rnd: RoundState,
+    check: Callable[[A.Action], Refusal | None],
+    discards: Callable[[], list[A.Discard]],
+) -> list[A.Action]:
+    """Every action the player to move may take now: the candidates that pass `check` (the
+    turn machine's own), and the machine's `discards`."""
     if rnd.end is not None:
         return []
-    check = rnd.check
     if rnd.phase == "draw":
         out: list[A.Action] = [a for a in (_DRAW, _TAKE) if check(a) is None]
     else:
         out = list(dict.fromkeys(a for a in _play_candidates(rnd) if check(a) is None))
-        out += rnd.legal_discards()
+        out += discards()
         if rnd.rules.announce == "manual" and check(_ANNOUNCE) is None:
             out.append(_ANNOUNCE)
     if rnd.rules.redeal_pairs and rnd.turns_taken[rnd.current] == 0 and check(_REDEAL) is None:

@@ -4,18 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import product
-from typing import TYPE_CHECKING
 
 from .cards import Card, Face
 from .errors import Refusal, refuse
-
-if TYPE_CHECKING:
-    from .state import Round
+from .round_state import RoundState
 
 Orders = list[list[Card]]  # the orders in which to try one face's copies in hand
 
 
-def copies(rnd: Round) -> dict[Face, list[Card]]:
+def copies(rnd: RoundState) -> dict[Face, list[Card]]:
     """The cards in hand by face (kept until the next change)."""
     if rnd._by_face is None:
         by_face: dict[Face, list[Card]] = {}
@@ -26,7 +23,7 @@ def copies(rnd: Round) -> dict[Face, list[Card]]:
 
 
 def pick(
-    rnd: Round, faces: tuple[Face, ...], decls: tuple[Face | None, ...]
+    rnd: RoundState, faces: tuple[Face, ...], decls: tuple[Face | None, ...]
 ) -> list[list[Card]] | Refusal:
     """Ways to choose physical cards from hand for the faces (wild copies first if declared).
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING
 
 from . import actions as A
 from .candidates import meld_options
@@ -12,16 +11,14 @@ from .cards import Card, Face
 from .errors import Refusal, refuse
 from .melds import Item, Meld, Shape, WildInfo, items_for, lay_off, resolve, swap, to_meld
 from .picking import pick
+from .round_state import RoundState
 from .turn import Plan
 from .turn_checks import finish_problem, may_lay_off, not_opened_refusal, opened_now
-
-if TYPE_CHECKING:
-    from .state import Round
 
 PLAY_ACTIONS = (A.Meld, A.LayOff, A.Swap)
 
 
-def phase_problem(rnd: Round, *allowed: str) -> Refusal | None:
+def phase_problem(rnd: RoundState, *allowed: str) -> Refusal | None:
     """Why the round's phase does not allow the action, or None when it does."""
     if rnd.phase in allowed:
         return None
@@ -35,7 +32,7 @@ def phase_problem(rnd: Round, *allowed: str) -> Refusal | None:
 # --- drawing ----------------------------------------------------------------------
 
 
-def plan_draw(rnd: Round, action: A.Action) -> Plan | Refusal:
+def plan_draw(rnd: RoundState, action: A.Action) -> Plan | Refusal:
     """Plan drawing the top card of the stock."""
     problem = phase_problem(rnd, "draw")
     if problem:
@@ -45,7 +42,7 @@ def plan_draw(rnd: Round, action: A.Action) -> Plan | Refusal:
     return Plan(())
 
 
-def plan_take(rnd: Round, action: A.Action) -> Plan | Refusal:
+def plan_take(rnd: RoundState, action: A.Action) -> Plan | Refusal:
     """Plan taking the top card of the discard pile."""
     problem = phase_problem(rnd, "draw")
     if problem:
@@ -68,7 +65,7 @@ def plan_take(rnd: Round, action: A.Action) -> Plan | Refusal:
     return Plan(())
 
 
-def _usable(rnd: Round, card: Card) -> bool:
+def _usable(rnd: RoundState, card: Card) -> bool:
     wilds = tamed_with(rnd, card) if tames(rnd, card) else rnd.wilds
     hand = [*rnd.hand, card]
     if meld_options(hand, wilds, rnd.rules, must_include=card, limit=1):
@@ -79,12 +76,12 @@ def _usable(rnd: Round, card: Card) -> bool:
     return any(not isinstance(lay_off(m, item, rnd.rules), Refusal) for m in rnd.table)
 
 
-def tamed_with(rnd: Round, card: Card) -> WildInfo:
+def tamed_with(rnd: RoundState, card: Card) -> WildInfo:
     """The wild cards once ``card`` is taken from the discard pile and tamed (Hand)."""
     return replace(rnd.wilds, tamed=rnd.wilds.tamed | {card})
 
 
-def tames(rnd: Round, card: Card) -> bool:
+def tames(rnd: RoundState, card: Card) -> bool:
     """Taking ``card`` from the discard pile tames it (a wild taken becomes natural, Hand)."""
     return rnd.rules.tame_taken_wilds and rnd.wilds.is_wild(card)
 
@@ -92,7 +89,7 @@ def tames(rnd: Round, card: Card) -> bool:
 # --- meld, lay off, swap --------------------------------------------------------------
 
 
-def plan_meld(rnd: Round, action: A.Action) -> Plan | Refusal:
+def plan_meld(rnd: RoundState, action: A.Action) -> Plan | Refusal:
     """Plan putting down a new meld from hand."""
     assert isinstance(action, A.Meld)
     problem = phase_problem(rnd, "play")
@@ -114,7 +111,7 @@ def plan_meld(rnd: Round, action: A.Action) -> Plan | Refusal:
 
 
 def _resolve(
-    rnd: Round, cards: tuple[Card, ...], decls: tuple[Face | None, ...], items: list[Item]
+    rnd: RoundState, cards: tuple[Card, ...], decls: tuple[Face | None, ...], items: list[Item]
 ) -> Shape | Refusal:
     """How the cards read as a new meld; remembered for the round (hands repeat a lot)."""
     key = (cards, decls, rnd.wilds.tamed)
@@ -124,18 +121,18 @@ def _resolve(
     return shape
 
 
-def _next_id(rnd: Round) -> int:
+def _next_id(rnd: RoundState) -> int:
     return max((m.id for m in rnd.table), default=0) + 1
 
 
-def _find_meld(rnd: Round, meld_id: int) -> Meld | Refusal:
+def _find_meld(rnd: RoundState, meld_id: int) -> Meld | Refusal:
     for m in rnd.table:
         if m.id == meld_id:
             return m
     return refuse("no_such_meld", "there is no meld m{meld} on the table", meld=str(meld_id))
 
 
-def plan_layoff(rnd: Round, action: A.Action) -> Plan | Refusal:
+def plan_layoff(rnd: RoundState, action: A.Action) -> Plan | Refusal:
     """Plan laying off cards from hand on a meld on the table."""
     assert isinstance(action, A.LayOff)
     problem = phase_problem(rnd, "play")
@@ -167,7 +164,7 @@ def plan_layoff(rnd: Round, action: A.Action) -> Plan | Refusal:
     return first
 
 
-def _early_layoff(rnd: Round) -> bool | Refusal:
+def _early_layoff(rnd: RoundState) -> bool | Refusal:
     """False when laying off is open; True when only going out in one allows it (Hand)."""
     if may_lay_off(rnd):
         return False
@@ -177,7 +174,7 @@ def _early_layoff(rnd: Round) -> bool | Refusal:
 
 
 def _grow(
-    rnd: Round,
+    rnd: RoundState,
     meld: Meld,
     cards: tuple[Card, ...],
     decls: tuple[Face | None, ...],
@@ -191,7 +188,7 @@ def _grow(
     return got[1]
 
 
-def _partial_set(rnd: Round, meld: Meld, items: list[Item]) -> bool:
+def _partial_set(rnd: RoundState, meld: Meld, items: list[Item]) -> bool:
     """Hand: one missing card laid off on a set of two naturals and a wild."""
     return (
         rnd.rules.set_wild == "missing"
@@ -202,7 +199,7 @@ def _partial_set(rnd: Round, meld: Meld, items: list[Item]) -> bool:
     )
 
 
-def plan_swap(rnd: Round, action: A.Action) -> Plan | Refusal:
+def plan_swap(rnd: RoundState, action: A.Action) -> Plan | Refusal:
     """Plan taking a wild from a meld on the table for the natural card(s) it stands for."""
     assert isinstance(action, A.Swap)
     problem = phase_problem(rnd, "play")
@@ -231,7 +228,7 @@ def plan_swap(rnd: Round, action: A.Action) -> Plan | Refusal:
 
 
 def _after_play(
-    rnd: Round,
+    rnd: RoundState,
     cards: list[Card],
     meld: Meld,
     back: tuple[Card, ...],
@@ -259,7 +256,7 @@ def _after_play(
 # --- discard, announce, redeal, undo ----------------------------------------------------
 
 
-def plan_discard(rnd: Round, action: A.Action) -> Plan | Refusal:
+def plan_discard(rnd: RoundState, action: A.Action) -> Plan | Refusal:
     """Plan discarding a card, which ends the turn (or goes out with the last card)."""
     assert isinstance(action, A.Discard)
     problem = phase_problem(rnd, "play", "discard")
@@ -286,7 +283,7 @@ def plan_discard(rnd: Round, action: A.Action) -> Plan | Refusal:
     return problem or plan
 
 
-def plan_announce(rnd: Round, action: A.Action) -> Plan | Refusal:
+def plan_announce(rnd: RoundState, action: A.Action) -> Plan | Refusal:
     """Plan announcing the cards left (where announcements are made by hand)."""
     if rnd.rules.announce != "manual":
         return refuse("announce_off", "announcements are not made by hand in these rules")
@@ -303,7 +300,7 @@ def plan_announce(rnd: Round, action: A.Action) -> Plan | Refusal:
     return Plan(tuple(rnd.hand))
 
 
-def plan_redeal(rnd: Round, action: A.Action) -> Plan | Refusal:
+def plan_redeal(rnd: RoundState, action: A.Action) -> Plan | Refusal:
     """Plan asking for a redeal on a hand of pairs (Hand)."""
     if not rnd.rules.redeal_pairs:
         return refuse("redeal_off", "redeals are not part of these rules")
@@ -316,14 +313,14 @@ def plan_redeal(rnd: Round, action: A.Action) -> Plan | Refusal:
     return Plan(tuple(rnd.hand))
 
 
-def plan_undo(rnd: Round, action: A.Action) -> Plan | Refusal:
+def plan_undo(rnd: RoundState, action: A.Action) -> Plan | Refusal:
     """Plan taking back the last step of this turn."""
     if not rnd._undo:
         return refuse("nothing_to_undo", "there is nothing to undo in this turn")
     return Plan(tuple(rnd.hand))
 
 
-PLANNERS: dict[type[A.Action], Callable[[Round, A.Action], Plan | Refusal]] = {
+PLANNERS: dict[type[A.Action], Callable[[RoundState, A.Action], Plan | Refusal]] = {
     A.Draw: plan_draw,
     A.Take: plan_take,
     A.Meld: plan_meld,

@@ -2,13 +2,10 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from .state import Round
+from .round_state import RoundState
 
 
-def refill(rnd: Round) -> bool:
+def refill(rnd: RoundState) -> bool:
     """Rebuild the stock from the discard pile, or end the round (§6). True to play on."""
     rules = rnd.rules
     limit = 1 if rules.stock_empty == "flip_once" else 2
@@ -29,7 +26,7 @@ def refill(rnd: Round) -> bool:
     return True
 
 
-def end_lowest(rnd: Round) -> None:
+def end_lowest(rnd: RoundState) -> None:
     """End the round won by the lowest hand; ties go to the seat that plays first."""
     values = rnd.hand_values()
     order = [rnd.next_seat(rnd.dealer)]

@@ -2,32 +2,27 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .errors import Refusal, refuse
 from .melds import Meld, meld_value
+from .round_state import RoundState
 from .turn import Plan
-
-if TYPE_CHECKING:
-    from .state import Round
-
 
 # --- opening ------------------------------------------------------------------------
 
 
-def opened_now(rnd: Round) -> bool:
+def opened_now(rnd: RoundState) -> bool:
     """The player to move has opened, before this turn or by the melds put down in it."""
     if rnd.opened[rnd.current]:
         return True
     return bool(rnd.turn.new_melds) and rnd.opening_value() >= rnd.opening_needed()
 
 
-def may_lay_off(rnd: Round) -> bool:
+def may_lay_off(rnd: RoundState) -> bool:
     """The player to move may lay off (and take wilds) now."""
     return rnd.rules.lay_off_before_opening or opened_now(rnd)
 
 
-def not_opened_refusal(rnd: Round, what: str) -> Refusal:
+def not_opened_refusal(rnd: RoundState, what: str) -> Refusal:
     """The refusal for doing ``what`` before the opening is complete."""
     if rnd.turn.new_melds:
         return refuse(
@@ -48,7 +43,7 @@ def not_opened_refusal(rnd: Round, what: str) -> Refusal:
 # --- the end of a turn --------------------------------------------------------------
 
 
-def finish_problem(rnd: Round, plan: Plan, going_out: bool) -> Refusal | None:
+def finish_problem(rnd: RoundState, plan: Plan, going_out: bool) -> Refusal | None:
     """Why the turn may not end after ``plan`` (by a discard or by going out), or None."""
     if going_out:
         problem = _out_problem(rnd)
@@ -62,7 +57,7 @@ def finish_problem(rnd: Round, plan: Plan, going_out: bool) -> Refusal | None:
     return problem or _layoff_problem(rnd, plan, going_out)
 
 
-def _out_problem(rnd: Round) -> Refusal | None:
+def _out_problem(rnd: RoundState) -> Refusal | None:
     seat = rnd.current
     if rnd.rules.no_out_first_turn and rnd.turns_taken[seat] == 0:
         return refuse("no_out_first_turn", "nobody may go out on their first turn")
@@ -75,7 +70,7 @@ def _out_problem(rnd: Round) -> Refusal | None:
 
 
 def _melds_problem(
-    rnd: Round, table: list[Meld], new_ids: tuple[int, ...], going_out: bool
+    rnd: RoundState, table: list[Meld], new_ids: tuple[int, ...], going_out: bool
 ) -> Refusal | None:
     """The taken discard left unused, or an opening short of its points."""
     rules = rnd.rules
@@ -95,7 +90,7 @@ def _melds_problem(
     return None
 
 
-def _layoff_problem(rnd: Round, plan: Plan, going_out: bool) -> Refusal | None:
+def _layoff_problem(rnd: RoundState, plan: Plan, going_out: bool) -> Refusal | None:
     """Lay-offs allowed only when going out: before the opening, or onto a partial set."""
     turn = rnd.turn
     flags = plan.flags or {}
@@ -115,11 +110,11 @@ def _layoff_problem(rnd: Round, plan: Plan, going_out: bool) -> Refusal | None:
     return None
 
 
-def _one_card_announced(rnd: Round) -> bool:
+def _one_card_announced(rnd: RoundState) -> bool:
     return any(a == 1 for a in rnd.announced)
 
 
-def table_after(rnd: Round, plan: Plan) -> list[Meld]:
+def table_after(rnd: RoundState, plan: Plan) -> list[Meld]:
     """The table once ``plan`` is committed (the round's own list when it adds no meld)."""
     if plan.meld is None:
         return rnd.table
@@ -129,7 +124,7 @@ def table_after(rnd: Round, plan: Plan) -> list[Meld]:
     return table
 
 
-def _taken_problem(rnd: Round, table: list[Meld], new_ids: tuple[int, ...]) -> Refusal | None:
+def _taken_problem(rnd: RoundState, table: list[Meld], new_ids: tuple[int, ...]) -> Refusal | None:
     taken = rnd.turn.taken
     assert taken is not None
     new_only = rnd.rules.discard_pickup == "must_meld_new"

@@ -2,30 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-from .cards import Card
-from .melds import Meld, WildInfo
+from .round_state import RoundState, Snapshot
 from .turn import Turn
 
-if TYPE_CHECKING:
-    from .state import Round
 
-
-@dataclass(frozen=True, slots=True)
-class Snapshot:
-    """The parts of a round that one step of a turn may change."""
-
-    phase: str
-    hand: tuple[Card, ...]
-    table: tuple[Meld, ...]
-    discard: tuple[Card, ...]
-    wilds: WildInfo
-    turn: Turn
-
-
-def snapshot(rnd: Round) -> None:
+def snapshot(rnd: RoundState) -> None:
     """Remember the round as it is now, to undo the step about to be committed."""
     t = rnd.turn
     turn = Turn(
@@ -50,7 +31,7 @@ def snapshot(rnd: Round) -> None:
     )
 
 
-def restore(rnd: Round, snap: Snapshot) -> None:
+def restore(rnd: RoundState, snap: Snapshot) -> None:
     """Put the round back as it was when ``snap`` was taken."""
     rnd.phase = snap.phase
     rnd.hands[rnd.current] = list(snap.hand)

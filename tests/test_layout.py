@@ -200,3 +200,65 @@ def test_checker_reports_each_violation_with_file_and_line() -> None:
 )
 def test_checker_accepts_pure_code(source: str) -> None:
     assert check_source(source, "game/ok.py") == []
+
+
+# --- the arrows inside game/ ---------------------------------------------------------------
+
+
+def _game_imports(path: Path) -> list[tuple[int, str, bool]]:
+    """(line, game module imported, inside a function) for every import of a game module,
+    type-only ones included."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = ".".join(path.relative_to(ROOT).with_suffix("").parts[:-1])
+    if path.name == "__init__.py":
+        package = ".".join(path.relative_to(ROOT).parts[:-1])
+    found: list[tuple[int, str, bool]] = []
+
+    def visit(node: ast.AST, in_function: bool) -> None:
+        for child in ast.iter_child_nodes(node):
+            inner = in_function or isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef)
+            if isinstance(child, ast.ImportFrom):
+                base = child.module or ""
+                if child.level:
+                    parent = package.split(".")[: len(package.split(".")) - child.level + 1]
+                    base = ".".join([*parent, base]) if base else ".".join(parent)
+                if base.split(".")[0] == "game":
+                    for alias in child.names:
+                        full = f"{base}.{alias.name}"
+                        is_module = (ROOT / full.replace(".", "/")).with_suffix(".py").exists()
+                        found.append((child.lineno, full if is_module else base, in_function))
+            visit(child, inner)
+
+    visit(tree, False)
+    return found
+
+
+def _module_name(path: Path) -> str:
+    return ".".join(path.relative_to(ROOT).with_suffix("").parts).removesuffix(".__init__")
+
+
+def test_game_modules_import_one_way_and_at_the_top() -> None:
+    graph: dict[str, set[str]] = {}
+    for path in game_modules():
+        name = _module_name(path)
+        for line, target, in_function in _game_imports(path):
+            assert not in_function, f"{name}:{line} imports {target} inside a function"
+            if target != name:
+                graph.setdefault(name, set()).add(target)
+    # no circle, type-only imports included: every module can be placed after what it imports
+    done: set[str] = set()
+    visiting: list[str] = []
+
+    def place(module: str) -> None:
+        if module in done:
+            return
+        assert module not in visiting, "import circle: " + " -> ".join([*visiting, module])
+        visiting.append(module)
+        for target in sorted(graph.get(module, ())):
+            place(target)
+        visiting.pop()
+        done.add(module)
+
+    for module in sorted(graph):
+        place(module)
+    assert "game.state" in done and "game.round_state" in done

@@ -11,6 +11,8 @@ from collections.abc import Callable
 
 from ..actions import Action
 from ..view import PlayerView
+from .hard import choose_hard
+from .medium import choose_medium
 from .simple import choose_easy, choose_random
 
 LEVELS = ("random", "easy", "medium", "hard")
@@ -25,9 +27,6 @@ def chooser(level: str) -> Chooser:
     if level == "easy":
         return choose_easy
     if level in ("medium", "hard"):
-        from .hard import choose_hard
-        from .medium import choose_medium
-
         return choose_medium if level == "medium" else choose_hard
     raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
 
