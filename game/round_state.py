@@ -81,6 +81,7 @@ class RoundState:
         self.hands: list[list[Card]] = [list(h) for h in deal.hands]
         self.stock: list[Card] = list(reversed(deal.stock))
         self.discard: list[Card] = [deal.upcard] if deal.upcard else []
+        self.upcard = deal.upcard  # turned up at the deal: public
         self.indicator = deal.indicator
         self.wilds = deal.wilds
         self.table: list[Meld] = []

@@ -46,6 +46,7 @@ class PlayerView:
     legal: tuple[A.Action, ...]
     match_over: bool
     winners: tuple[int, ...]
+    upcard: Card | None = None  # the card turned up at the deal (the pile's first card)
 
     @property
     def my_turn(self) -> bool:
@@ -94,4 +95,5 @@ def view_for(match: Match, seat: int) -> PlayerView:
         legal=tuple(match.legal()) if mine else (),
         match_over=match.over,
         winners=match.winners,
+        upcard=rnd.upcard,
     )
