@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from .. import actions as A
+from ..candidates import MAX_WILDS
 from ..cards import Card, Face
 from ..solver import Solution, best_melds
 from ..view import PlayerView
-from .common import best_discard, keep, of_kind, penalty, take_turn, undid_this_turn
+from .common import best_discard, keep, meld_of, of_kind, penalty, take_turn, undid_this_turn
 from .tracking import Tracker
 
 
@@ -61,7 +62,26 @@ def _listed(
             zip(action.cards, action.decls, strict=True), key=str
         ) == sorted(zip(faces, decls, strict=True), key=str):
             return action
-    return None
+    return _unlisted(view, cards, A.Meld(faces, decls))
+
+
+def _unlisted(view: PlayerView, cards: tuple[Card, ...], action: A.Meld) -> A.Meld | None:
+    """A meld with more wilds than the legal list holds (DECISIONS #16), when the engine
+    takes it: the cards read as a meld, and what is left lets the turn go on (or end)."""
+    if sum(view.is_wild(c) for c in cards) <= MAX_WILDS or meld_of(view, action) is None:
+        return None  # a meld with fewer wilds is listed whenever it is legal
+    rules, taken = view.rules, view.taken
+    rest = [c for c in view.hand if c not in cards]
+    if rules.no_return and taken is not None and rest == [taken]:
+        return None
+    if rest:
+        return action
+    # going out by this meld: only where nothing about going out can be refused
+    taken_used = taken is None or rules.discard_pickup == "free" or taken in cards
+    first_turn = rules.no_out_first_turn and not view.turns_taken[view.seat]
+    if rules.out_requires_discard or rules.announce == "manual" or first_turn:
+        return None
+    return action if taken_used else None
 
 
 def play(view: PlayerView, melds: bool = True) -> A.Action | None:

@@ -17,7 +17,14 @@ from hypothesis import strategies as st
 
 from ui.kit.rect import Rect
 from ui.table.geometry import card_height, hand_positions, hit_card, insert_index, meld_positions
-from ui.table.layout import BUTTONS, MIN_SIZE, TableLayout, table_layout
+from ui.table.layout import (
+    BUTTONS,
+    LEFT_BUTTONS,
+    MIN_SIZE,
+    RIGHT_BUTTONS,
+    TableLayout,
+    table_layout,
+)
 
 PROPS = settings(max_examples=150, deadline=None, derandomize=True)
 
@@ -128,9 +135,25 @@ def test_hand_is_at_the_bottom_with_the_status_line_just_above(layout: TableLayo
 
 
 def test_buttons_stand_beside_the_hand(layout: TableLayout) -> None:
-    for rect in layout.buttons.values():
+    for name in (*LEFT_BUTTONS, *RIGHT_BUTTONS):
+        rect = layout.buttons[name]
         assert rect.right <= layout.hand.x or rect.x >= layout.hand.right
         assert rect.y >= layout.status.y
+
+
+def test_the_header_news_and_log_sit_beside_the_piles_clear_of_everything(
+    layout: TableLayout,
+) -> None:
+    log = layout.buttons["log"]
+    piles = [layout.stock, layout.discard, *layout.pile_labels.values()]
+    for rect in (layout.header, layout.news, log):
+        assert layout.window.encloses(rect) and rect.w > 0 and rect.h > 0
+        assert rect.bottom <= layout.melds_area.y
+        assert not any(rect.intersects(p) for p in piles), rect
+        assert not any(rect.intersects(p) for p in layout.seats.values()), rect
+    assert layout.header.right <= layout.stock.x < layout.news.x
+    assert log.y >= layout.header.bottom and log.x == layout.header.x
+    assert log.w >= layout.card_w  # room for its word
 
 
 def test_cards_are_readable_at_the_smallest_window_and_grow_with_it() -> None:

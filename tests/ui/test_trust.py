@@ -260,3 +260,21 @@ def test_the_score_sheet_counts_cards_and_points_apart() -> None:
     loser = next(r for r in sheet.sheet.rows if r.seat == 1)
     assert loser.why == f"10 cards, {loser.value} points", loser.why
     assert "cards left" not in loser.why
+
+
+# --- 2. the match-end screen names the right winner -----------------------------------------
+
+
+def test_the_match_end_names_who_collected_the_most_after_a_number_of_rounds() -> None:
+    hands = ["7H 8H 9H 10H 5S 5D 5C 2C 3C 4C", "AS 2S 3S 4H 2D 3D AD 2H 3H 4D"]
+    match = table_match("classic", hands, "KS", "KD", match_end="rounds", target=1)
+    table = Table(match)
+    table.key(pygame.K_d)
+    for meld in ("meld 7H 8H 9H 10H", "meld 5S 5D 5C", "meld 2C 3C 4C"):
+        table.scene.play(parse(meld), table.now)
+    table.drag(table.grab_point("KS"), table.scene.layout.discard.centre)
+    assert table.match.over and table.match.winners == (0,)
+    sheet = table.scene.overlay
+    assert isinstance(sheet, SheetOverlay)
+    assert sheet.sheet.match_title is not None and "P0" in sheet.sheet.match_title
+    assert table.match.totals[0] > table.match.totals[1]  # classic: the winner collects

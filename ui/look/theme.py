@@ -187,6 +187,22 @@ def _fit(words: str, size: int, colour: RGB, width: int, bold: bool) -> pygame.S
     return text(words[: fitting(words, small, room, bold)].rstrip() + "…", small, colour, bold)
 
 
+def wrap(words: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    """Lines of at most `width` pixels in the bundled font."""
+    f = font(size, bold)
+    lines, line = [], ""
+    for word in clean(words, 10 * MAX_TEXT).split():
+        trial = f"{line} {word}" if line else word
+        if line and f.size(trial)[0] > width:
+            lines.append(line)
+            line = word
+        else:
+            line = trial
+    if line:
+        lines.append(line)
+    return tuple(lines)
+
+
 @lru_cache(maxsize=512)
 def panel(size: tuple[int, int], colour: RGBA, radius: int) -> pygame.Surface:
     """A translucent rounded rectangle."""

@@ -14,10 +14,11 @@ import pygame
 
 from ui.kit.rect import Rect
 from ui.look import theme
+from ui.look.theme import wrap
 from ui.screens.new_game import NewGameScene
 from ui.screens.screen import Screen
 from ui.screens.setup import Setup
-from ui.screens.widgets import Control, label, paragraph, wrap
+from ui.screens.widgets import Control, label, paragraph
 from ui.text import options
 from ui.text.i18n import tr
 from ui.text.rules_text import preset_name, problem_text

@@ -14,8 +14,9 @@ import pygame
 
 from ui.kit.rect import Rect
 from ui.look import theme
+from ui.look.theme import wrap
 from ui.screens.screen import Screen
-from ui.screens.widgets import Control, wrap
+from ui.screens.widgets import Control
 from ui.store.notices import Notice
 from ui.text.i18n import tr
 

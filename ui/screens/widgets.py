@@ -17,6 +17,7 @@ import pygame
 
 from ui.kit.rect import Rect
 from ui.look import theme
+from ui.look.theme import wrap
 
 GOLD_FILL: theme.RGBA = (248, 200, 70, 240)
 FIELD: theme.RGBA = (0, 0, 0, 90)
@@ -263,22 +264,6 @@ def label(
 
 
 @lru_cache(maxsize=512)
-def wrap(words: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
-    """Lines of at most `width` pixels in the bundled font."""
-    font = theme.font(size, bold)
-    lines, line = [], ""
-    for word in theme.clean(words, 10 * theme.MAX_TEXT).split():
-        trial = f"{line} {word}" if line else word
-        if line and font.size(trial)[0] > width:
-            lines.append(line)
-            line = word
-        else:
-            line = trial
-    if line:
-        lines.append(line)
-    return tuple(lines)
-
-
 def paragraph(
     surface: pygame.Surface,
     words: str,

@@ -7,7 +7,8 @@ It never imports `ui.nav` or `ui.screens`; it asks the shell through `TableHost`
 - `input.py`: mouse and keys become intents; `drag.py`: presses, drags, the rubber band.
 - `controller.py`: intents become actions the model accepts.
 - `draw.py`, `melds_draw.py`, `seats_draw.py`, `sheet_draw.py`, `paint.py`: the painters.
-- `overlays.py`, `menu.py`, `rules_panel.py`, `handover.py`: what opens over the table.
+- `overlays.py`, `menu.py`, `rules_panel.py`, `handover.py`, `log_panel.py`: what opens
+  over the table (the turn log among them).
 - `layout.py`, `geometry.py`, `placement.py`: pure geometry of the table and its cards.
 - `anim.py`, `motion.py`: cards gliding after a move.
 - `handorder.py`: the order of the human's hand.

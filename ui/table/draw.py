@@ -20,7 +20,7 @@ from ui.table.overlays import SheetOverlay
 from ui.table.paint import blit_card, outline
 from ui.table.seats_draw import draw_seats
 from ui.text.i18n import tr
-from ui.text.words import card_text
+from ui.text.words import card_text, header_lines
 
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
@@ -69,6 +69,7 @@ class TableRenderer:
             (i.focus_row, i.focus_index, i.focus_visible),
             getattr(s.overlay, "hover", None),
             getattr(s.overlay, "armed", None),
+            getattr(s.overlay, "scroll", None),
             s.bots.pending("bot", s.key),
             s.deck.four_colour,
             s.curtain,
@@ -90,9 +91,11 @@ class TableRenderer:
         else:
             self.piles(surface)
             place = s.placement
-            draw_melds(surface, s, place.melds, place.meld_layout, place.group_first)
+            draw_melds(surface, s, place.melds, place.meld_layout, place.group_first, s.marked)
             draw_meld_focus(surface, s)
             self.hand(surface)
+            self.header(surface)
+            self.news(surface)
         self.info(surface)
         self.status(surface)
         self.buttons(surface)
@@ -177,6 +180,34 @@ class TableRenderer:
                 outline(surface, s, rect, theme.FOCUS, dashed=True)
 
     # --- info, status, buttons ---------------------------------------------------------
+
+    def header(self, surface: pygame.Surface) -> None:
+        """Left of the piles: the round and how the match ends, a line each."""
+        s = self.scene
+        rect, v = s.layout.header, s.view
+        scored = sum(r.end.scored for r in v.results)
+        size = max(11, round(s.layout.metrics.label_h * 0.8))
+        y = rect.y
+        for i, line in enumerate(header_lines(v.rules, v.round_number, scored)):
+            img = theme.fit(line, size, theme.GOLD if i == 0 else theme.TEXT_DIM, rect.w, i == 0)
+            surface.blit(img, (rect.x, y))
+            y += img.get_height()
+
+    def news(self, surface: pygame.Surface) -> None:
+        """Right of the piles: what the others did since the human's last turn."""
+        s = self.scene
+        rect = s.layout.news
+        size = max(11, round(s.layout.metrics.label_h * 0.72))
+        title = theme.fit(tr("news.title"), size, theme.GOLD, rect.w, True)
+        surface.blit(title, (rect.x, rect.y))
+        y, line_h = rect.y + title.get_height(), theme.font(size).get_linesize()
+        lines = theme.wrap(s.news or tr("news.none"), size, rect.w)
+        room = max(1, (rect.bottom - y) // line_h)
+        if len(lines) > room:  # the rest is in the log
+            lines = (*lines[: room - 1], tr("news.more"))
+        for line in lines:
+            surface.blit(theme.fit(line, size, theme.TEXT, rect.w), (rect.x, y))
+            y += line_h
 
     def info(self, surface: pygame.Surface) -> None:
         """Whose turn and which step, and the running opening total ("39 / 51")."""

@@ -16,9 +16,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match import Match
+from game.story import since_last_turn
 from ui.kit.rect import Rect, ui_scale
 from ui.look import theme
 from ui.text.i18n import tr
+from ui.text.words import news_text
 
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
@@ -138,7 +140,27 @@ class HandOver:
         line = tr("handover.round", number=scene.match.round.number) + " · " + tr("handover.hidden")
         img = theme.fit(line, round(16 * s), theme.TEXT_DIM, panel.w - 40)
         surface.blit(img, img.get_rect(midtop=(panel.x + panel.w // 2, y)))
+        self._recap(surface, scene, panel, y + img.get_height() + round(12 * s), s)
         self._button(surface, scene, s)
+
+    def recap(self, scene: TableScene) -> str:
+        """What the others did since this player's last turn (public: the round's story)."""
+        news = since_last_turn(scene.story, self.seat)
+        return news_text(news, scene.match.players)
+
+    def _recap(
+        self, surface: pygame.Surface, scene: TableScene, panel: Rect, y: int, s: float
+    ) -> None:
+        words = self.recap(scene)
+        if not words:
+            return
+        size, width = round(15 * s), panel.w - round(60 * s)
+        lines = theme.wrap(tr("handover.recap", news=words), size, width)
+        room = max(1, (self.button(scene).y - round(8 * s) - y) // theme.font(size).get_linesize())
+        for text in lines[:room]:
+            img = theme.fit(text, size, theme.TEXT, width)
+            surface.blit(img, img.get_rect(midtop=(panel.x + panel.w // 2, y)))
+            y += theme.font(size).get_linesize()
 
     def _button(self, surface: pygame.Surface, scene: TableScene, s: float) -> None:
         """The button, greyed while the guard lasts, and Enter's reminder under it."""

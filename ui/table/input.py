@@ -33,6 +33,7 @@ BUTTON_KEYS = {
     pygame.K_r: "sort_rank",
     pygame.K_l: "look",
     pygame.K_i: "rules",
+    pygame.K_g: "log",
     pygame.K_ESCAPE: "menu",
 }
 
@@ -300,6 +301,7 @@ class TableInput:
             "sort_rank": lambda: s.sort(by_rank=True),
             "look": s.show_pile,
             "rules": s.toggle_rules,
+            "log": s.toggle_log,
             "menu": s.open_menu,
         }
         actions[name]()

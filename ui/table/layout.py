@@ -6,9 +6,11 @@ asks `ui.geometry` (`hand_positions`, `meld_positions`, `hit_card`) where cards 
 one lies under the mouse.
 
 The screen, top to bottom: opponents along the top (and at the sides with five or six
-players), the stock, discard pile and indicator card in the middle of the table, the open
-table where melds flow, the info and status line, then the human's hand with the sort
-buttons on its left and undo / hint / menu on its right.
+players), the stock, discard pile and indicator card in the middle of the table with the
+match's header (round, how the match ends) and the turn log's button on their left and the
+news since the human's last turn on their right, the open table where melds flow, the info
+and status line, then the human's hand with the sort buttons on its left and undo / hint /
+menu on its right.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from ui.kit.rect import Rect
 from ui.table.geometry import card_height
 
 MIN_SIZE = (1024, 640)
-BUTTONS = ("sort_suit", "sort_rank", "undo", "hint", "menu")
+BUTTONS = ("sort_suit", "sort_rank", "undo", "hint", "menu", "log")
 LEFT_BUTTONS = ("sort_suit", "sort_rank")
 RIGHT_BUTTONS = ("undo", "hint", "menu")
 # The window holds about 14.6 card widths across and 9.15 card widths down: 70 px at 1024×640.
@@ -101,6 +103,8 @@ class TableLayout:
     indicator: Rect | None
     pile_labels: dict[str, Rect]
     melds_area: Rect
+    header: Rect  # left of the piles: the round and how the match ends
+    news: Rect  # right of the piles: what changed since the human's last turn
     info: Rect
     status: Rect
     buttons: dict[str, Rect]
@@ -152,20 +156,42 @@ def table_layout(
     piles, labels = _piles(middle, m, has_indicator)
     melds_y = middle.bottom + m.margin
     melds = Rect(top.x, melds_y, top.w, status_row.y - m.margin - melds_y)
+    seats_at = _seat_panels(top, middle, m, seats, me)
+    header, news = _beside_piles(middle, list(labels.values()), list(seats_at.values()), m)
+    log_h = m.label_h + m.margin
+    log = Rect(header.x, header.bottom - log_h, min(header.w, round(m.card_w * 1.7)), log_h)
+    header = Rect(header.x, header.y, header.w, header.h - log_h - m.margin // 2)
     return TableLayout(
         size=size,
         metrics=m,
         hand=hand,
-        seats=_seat_panels(top, middle, m, seats, me),
+        seats=seats_at,
         stock=piles[0],
         discard=piles[1],
         indicator=piles[2] if has_indicator else None,
         pile_labels=labels,
         melds_area=melds,
+        header=header,
+        news=news,
         info=info,
         status=status,
-        buttons=buttons,
+        buttons=buttons | {"log": log},
     )
+
+
+def _beside_piles(
+    middle: Rect, piles: list[Rect], panels: list[Rect], m: Metrics
+) -> tuple[Rect, Rect]:
+    """The free room of the middle row left and right of the piles (and their labels),
+    clear of the opponents' panels that sit at its ends with five or six players."""
+    left_end = min(r.x for r in piles) - m.margin
+    right_start = max(r.right for r in piles) + m.margin
+    beside = [r for r in panels if r.y < middle.bottom and r.bottom > middle.y]
+    x0 = max([middle.x, *(r.right + m.margin for r in beside if r.right <= left_end)])
+    x1 = min([middle.right, *(r.x - m.margin for r in beside if r.x >= right_start)])
+    left = Rect(x0, middle.y, max(1, left_end - x0), middle.h)
+    right = Rect(right_start, middle.y, max(1, x1 - right_start), middle.h)
+    return left, right
 
 
 def _bottom(width: int, height: int, m: Metrics) -> tuple[Rect, Rect, dict[str, Rect]]:

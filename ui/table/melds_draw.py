@@ -3,6 +3,7 @@ and, while cards are dragged, the frames of every place that would take them."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 import pygame
@@ -26,16 +27,30 @@ def draw_melds(
     melds: tuple[Meld, ...],
     layout: MeldLayout,
     firsts: frozenset[int],
+    marked: Mapping[Card, int] | None = None,
 ) -> None:
-    """Every meld: its label strip, its cards (those in flight left out), their marks."""
+    """Every meld: its label strip, its cards (those in flight left out), their marks; a card
+    in `marked` (new since the human's last turn) framed in the colour of who put it there."""
+    marked = marked or {}
     hidden = scene.anim.hidden()
     for i, meld in enumerate(melds):
         rects = layout.cards[i]
         _label(surface, scene, meld, layout.labels[i], i in firsts)
+        for piece, rect in zip(meld.pieces, rects, strict=True):  # halos under the cards
+            seat = marked.get(piece.card)
+            if seat is not None and piece.card not in hidden:
+                _halo(surface, rect, theme.seat_colour(seat))
         for k, (piece, rect) in enumerate(zip(meld.pieces, rects, strict=True)):
             if piece.card not in hidden:
                 blit_card(surface, scene, piece.card, rect, shadow=k in (0, len(rects) - 1))
         _marks(surface, scene, meld, rects, layout.foot_h, hidden)
+
+
+def _halo(surface: pygame.Surface, rect: Rect, colour: theme.RGB) -> None:
+    """A glow in a seat's colour round a card, drawn under it: it hides nothing printed."""
+    px = max(3, rect.w // 16)
+    glow = theme.panel((rect.w + 2 * px, rect.h + 2 * px), (*colour, 235), px + rect.w // 12)
+    surface.blit(glow, (rect.x - px, rect.y - px))
 
 
 def draw_meld_focus(surface: pygame.Surface, scene: TableScene) -> None:

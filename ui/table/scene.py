@@ -19,6 +19,7 @@ from game.errors import Refusal
 from game.match import Match, RoundResult
 from game.melds import Meld
 from game.rules import Rules
+from game.story import Step, Turn, arrived, round_story, since_last_turn
 from game.view import PlayerView, view_for
 from ui.kit.rect import Rect
 from ui.kit.scene import Scene
@@ -35,6 +36,7 @@ from ui.table.draw import TableRenderer
 from ui.table.handover import HandOver, hand_over, next_human
 from ui.table.input import TableInput
 from ui.table.layout import TableLayout, table_layout
+from ui.table.log_panel import LogPanel
 from ui.table.menu import menu_command
 from ui.table.motion import animate
 from ui.table.overlays import Chooser, Menu, Overlay, PileViewer, SheetOverlay
@@ -44,7 +46,7 @@ from ui.table.scoresheet import round_sheet
 from ui.text import i18n
 from ui.text.i18n import tr
 from ui.text.refusals import refusal_text
-from ui.text.words import action_text
+from ui.text.words import news_text, step_text
 
 if TYPE_CHECKING:
     from ui.table.keeper import Keeper
@@ -163,6 +165,11 @@ class TableScene:
             self.dealt[self.me] = view.round_number
             self.order = handorder.sort_by_suit(view.hand, view.is_wild, view.rules.ace != "low")
         self.view: PlayerView = view
+        self.story: list[Turn] = round_story(view.history, view.upcard)
+        news = since_last_turn(self.story, self.me)
+        # what reached the table since this seat's last turn, and who put it there
+        self.marked: dict[Card, int] = arrived(self.story, news, view.table)
+        self.news = news_text(news, self.match.players)
         self.order = handorder.reconcile(self.order, self.view.hand)
         self.selected &= set(self.order)
         self.hinted &= frozenset(self.order)
@@ -266,7 +273,8 @@ class TableScene:
             return True
         animate(self, before, action, actor, now)
         if actor != self.me:
-            self.say(f"{self.match.players[actor].name}: {action_text(action, top)}")
+            name = self.match.players[actor].name
+            self.say(tr("log.turn", name=name, steps=step_text(Step(0, action, top))))
         else:
             self.prompt()
         return True
@@ -353,6 +361,13 @@ class TableScene:
             self.overlay, self.held = self.held, None
         else:
             self.overlay = HandOver(self.curtain) if self.curtain is not None else None
+
+    def toggle_log(self) -> None:
+        """G: the turn log of the round, over the table (and away again)."""
+        if isinstance(self.overlay, LogPanel):
+            self.resume()
+        else:
+            self._cover(LogPanel())
 
     def toggle_rules(self) -> None:
         """I: the rules in force, over the table (and away again)."""

@@ -4,11 +4,16 @@ them, in their language (suit symbols, German B/D/K, "lay off 10♥ on meld 2").
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from game import actions as A
 from game.cards import Face
-from ui.text.i18n import rank_name, tr
+from game.match import Player
+from game.rules import Rules
+from game.scoring import higher_is_better
+from game.story import Step
+from game.story import Turn as StoryTurn
+from ui.text.i18n import rank_name, tr, tr_count
 
 
 def card_text(face: Face) -> str:
@@ -41,3 +46,70 @@ def action_text(action: A.Action, top: Face | None = None) -> str:
     if isinstance(action, A.Take):
         return tr("act.take", card=card_text(top) if top is not None else "")
     return tr(f"act.{action.tag}")
+
+
+def step_text(step: Step) -> str:
+    """One public step of a turn, as a report: "laid off 5♦ on meld 3"."""
+    a = step.action
+    if isinstance(a, A.Meld):
+        return tr("log.meld", cards=cards_text(a.cards, a.decls))
+    if isinstance(a, A.LayOff):
+        return tr("log.layoff", cards=cards_text(a.cards, a.decls), meld=a.meld)
+    if isinstance(a, A.Swap):
+        return tr("log.swap", cards=cards_text(a.cards), meld=a.meld)
+    if isinstance(a, A.Discard):
+        return tr("log.discard", card=card_text(a.card))
+    if isinstance(a, A.Take):
+        return tr("log.take", card=card_text(step.card) if step.card is not None else "?")
+    return tr(f"log.{a.tag}")
+
+
+def turn_text(turn: StoryTurn, players: Sequence[Player]) -> str:
+    """A whole turn in a line: "Ben: drew from the stock · melded 7♥ 8♥ 9♥ · discarded K♠"."""
+    steps = [step_text(s) for s in turn.steps]
+    if not turn.finished:
+        steps.append(tr("log.playing"))
+    return tr("log.turn", name=players[turn.seat].name, steps=" · ".join(steps))
+
+
+def news_text(turns: Sequence[StoryTurn], players: Sequence[Player]) -> str:
+    """What the others did since a seat's last turn, a phrase each: "Ben opened (2 melds);
+    Carla took 8♥, laid off 2; Dev discarded J♠". Empty when nothing happened."""
+    phrases = []
+    for turn in turns:
+        parts = []
+        took = [s.card for s in turn.steps if isinstance(s.action, A.Take) and s.card]
+        parts += [tr("news.took", card=card_text(c)) for c in took]
+        melds = turn.of(A.Meld)
+        if turn.opened:
+            parts.append(tr_count("news.opened", len(melds)))
+        elif melds:
+            first = melds[0]
+            assert isinstance(first, A.Meld)
+            cards = cards_text(first.cards, first.decls)
+            parts.append(tr_count("news.melds", len(melds), cards=cards))
+        laid = sum(len(a.cards) for a in turn.of(A.LayOff) if isinstance(a, A.LayOff))
+        if laid:
+            parts.append(tr_count("news.laid_off", laid))
+        if turn.of(A.Swap):
+            parts.append(tr("news.swapped"))
+        discards = turn.of(A.Discard)
+        if discards and not (melds or laid):
+            discard = discards[0]
+            assert isinstance(discard, A.Discard)
+            parts.append(tr("news.discarded", card=card_text(discard.card)))
+        if parts:
+            phrases.append(tr("news.seat", name=players[turn.seat].name, parts=", ".join(parts)))
+    return "; ".join(phrases)
+
+
+def header_lines(rules: Rules, round_number: int, scored: int) -> tuple[str, str]:
+    """The match in two lines: ("Round 3 of 7", "lowest total wins"), ("Round 2", "first to
+    100"); `scored` counts the rounds scored so far (void rounds and redeals do not count)."""
+    end = rules.match_end
+    if end == "rounds":
+        number = scored + 1
+        key = "header.round_of" if number <= rules.target else "header.tie_break"
+        best = "header.rounds_high" if higher_is_better(rules) else "header.rounds_low"
+        return tr(key, number=number, total=rules.target), tr(best)
+    return tr("header.round", number=round_number), tr(f"header.{end}", target=rules.target)

@@ -97,6 +97,7 @@ SCREENS: dict[str, str] = {
     "handover.sub": "or press Enter",
     "handover.wait": "One moment…",
     "handover.button": "I'm {name}: show my cards",
+    "handover.recap": "Since your turn: {news}",
     "handover.round": "Round {number}",
     "handover.hidden": "Every hand is hidden until then.",
     # the rules panel at the table
