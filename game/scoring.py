@@ -38,6 +38,17 @@ def sides(rules: Rules) -> list[list[int]]:
     return [[s] for s in range(rules.players)]
 
 
+def match_total(rules: Rules, totals: list[int], seat: int) -> int:
+    """The match total that counts for a seat: its side's (both partners' with ``teams``)."""
+    return next(sum(totals[s] for s in g) for g in sides(rules) if seat in g)
+
+
+def higher_is_better(rules: Rules) -> bool:
+    """Whether the best match total is the highest: points collected under
+    ``winner_collects``; under ``penalty`` and ``hand`` scoring points are bad (§8)."""
+    return rules.scoring == "winner_collects"
+
+
 @dataclass(frozen=True, slots=True)
 class MatchState:
     """Who is still in and whether (and by whom) the match is won."""
@@ -63,7 +74,8 @@ def match_state(
         return MatchState(False, (), tuple(active))
     if rules.match_end == "rounds":
         if scored_rounds >= limit:
-            return _decide(list(side_total), side_total, active, best=min)
+            best = max if higher_is_better(rules) else min
+            return _decide(list(side_total), side_total, active, best=best)
         return MatchState(False, (), tuple(active))
     return _elimination(side_total, active, limit)
 
@@ -90,8 +102,8 @@ def _elimination(
     if len(below) == 1:
         return MatchState(True, below[0], below[0])
     if below:
-        still = tuple(s for g in below for s in g)
+        still = tuple(sorted(s for g in below for s in g))
         return MatchState(False, (), still)
     low = min(side_total.values())
-    winners = tuple(s for g, t in side_total.items() if t == low for s in g)
+    winners = tuple(sorted(s for g, t in side_total.items() if t == low for s in g))
     return MatchState(True, winners, tuple(active))

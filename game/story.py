@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from . import actions as A
 from .cards import Card, Face
+from .melds import Meld
 
 # Steps that undo takes back, the latest first (DECISIONS #1: melds, lay-offs, swaps, take).
 _UNDOABLE = (A.Meld, A.LayOff, A.Swap, A.Take)
@@ -109,3 +110,36 @@ def since_last_turn(turns: Sequence[Turn], seat: int) -> list[Turn]:
     did): what changed at the table while this seat waited."""
     last = max((i for i, t in enumerate(turns) if t.seat == seat and t.finished), default=-1)
     return [t for t in turns[last + 1 :] if t.seat != seat]
+
+
+def arrived(turns: Sequence[Turn], since: Sequence[Turn], table: Sequence[Meld]) -> dict[Card, int]:
+    """The table's cards that the turns `since` (a tail of `turns`) put there, with the seat
+    that put each one: whole melds they made, and the cards they laid off or swapped in.
+
+    Meld ids count up from 1 in the order melds were made (an undone meld gives its id
+    back), so the n-th meld of the story is meld n on the table.
+    """
+    recent = {id(t) for t in since}
+    made: set[int] = set()
+    added: dict[int, list[Face]] = {}
+    count = 0
+    for turn in turns:
+        for step in turn.steps:
+            a = step.action
+            if isinstance(a, A.Meld):
+                count += 1
+                if id(turn) in recent:
+                    made.add(count)
+            elif isinstance(a, A.LayOff | A.Swap) and id(turn) in recent:
+                added.setdefault(a.meld, []).extend(a.cards)
+    out: dict[Card, int] = {}
+    for meld in table:
+        if meld.id in made:
+            out |= {p.card: p.by for p in meld.pieces}
+            continue
+        wanted = added.get(meld.id, [])
+        for piece in reversed(meld.pieces):
+            if piece.card.face in wanted:
+                wanted.remove(piece.card.face)
+                out[piece.card] = piece.by
+    return out
