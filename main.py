@@ -5,23 +5,30 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import sys
 from pathlib import Path
 from typing import Any
 
 MAX_RECORD_BYTES = 5_000_000
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def read_json(path: str) -> tuple[Any, str | None]:
-    """The JSON value of a file, or None and a reason a person can read."""
-    p = Path(path)
+    """The JSON value of a file, or None and a reason a person can read (read with the
+    saves package's one reader: a regular file only, never blocking, at most 5 MB)."""
+    from saves.reading import FileProblem, read_regular
+
     try:
-        if p.stat().st_size > MAX_RECORD_BYTES:
+        data = read_regular(path, MAX_RECORD_BYTES)
+        return json.loads(data.decode("utf-8")), None
+    except FileProblem as e:
+        if e.code == "missing":
+            return None, f"{path}: no such file"
+        if e.code == "too_large":
             return None, f"{path}: the file is larger than a record can be"
-        return json.loads(p.read_bytes().decode("utf-8")), None
-    except FileNotFoundError:
-        return None, f"{path}: no such file"
-    except (OSError, UnicodeDecodeError) as e:
+        return None, f"{path}: cannot read it ({e})"
+    except UnicodeDecodeError as e:
         return None, f"{path}: cannot read it ({e})"
     except json.JSONDecodeError as e:
         return None, f"{path}: not JSON (line {e.lineno}, column {e.colno}: {e.msg})"
@@ -30,17 +37,34 @@ def read_json(path: str) -> tuple[Any, str | None]:
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
-    """Replay a record and print the outcome as JSON."""
+    """Replay a record and print the outcome as JSON (exit status 0, 1 or 2, always JSON)."""
     from game.record import replay_data
 
     data, problem = read_json(args.file)
+    out: dict[str, Any]
     if problem is not None:
-        out: dict[str, Any] = {"ok": False, "error": {"code": "bad_record", "reason": problem}}
-        code = 2
+        out, code = {"ok": False, "error": {"code": "bad_record", "reason": problem}}, 2
     else:
-        out, code = replay_data(data)
-    print(json.dumps(out, ensure_ascii=False, indent=None if args.compact else 2))
+        try:
+            out, code = replay_data(data)
+        except Exception as e:  # a bug of ours: still JSON, still a status the docs promise
+            reason = f"the replay failed ({type(e).__name__}: {e})"
+            out, code = {"ok": False, "error": {"code": "internal_error", "reason": reason}}, 2
+    write_json(out, args.compact)
     return code
+
+
+def write_json(value: Any, compact: bool) -> None:
+    """Print JSON that any stdout takes: lone surrogates quoted from a file become U+FFFD,
+    and where the stream's encoding cannot take a character, the JSON is written ASCII."""
+    indent = None if compact else 2
+    text = _SURROGATE.sub("\ufffd", json.dumps(value, ensure_ascii=False, indent=indent))
+    try:
+        text.encode(sys.stdout.encoding or "utf-8")
+    except (UnicodeEncodeError, LookupError):
+        text = json.dumps(json.loads(text), ensure_ascii=True, indent=indent)
+    print(text)
+    sys.stdout.flush()
 
 
 def cmd_simulate(args: argparse.Namespace) -> int:
@@ -85,12 +109,13 @@ def build_parser() -> argparse.ArgumentParser:
 
 def parse_size(text: str | None) -> tuple[tuple[int, int] | None, str | None]:
     """A window size from ``WxH`` (at least the table's minimum), or a reason it is not one."""
+    from game.text import ascii_digits
     from ui.table.layout import MIN_SIZE
 
     if text is None:
         return (1280, 800), None
     w, sep, h = text.lower().partition("x")
-    if sep and w.isdigit() and h.isdigit():
+    if sep and ascii_digits(w) and ascii_digits(h) and len(w + h) < 12:
         size = (int(w), int(h))
         if MIN_SIZE[0] <= size[0] <= 7680 and MIN_SIZE[1] <= size[1] <= 4320:
             return size, None
@@ -103,17 +128,19 @@ def parse_size(text: str | None) -> tuple[tuple[int, int] | None, str | None]:
 def load_match(path: str) -> tuple[Any, str | None]:
     """A match at the final position of a record, or a reason a person can read."""
     from game.errors import IllegalAction
+    from game.match import DealError
     from game.record import RecordError, load
+    from game.text import clean_players
 
     data, problem = read_json(path)
     if problem is not None:
         return None, problem
     try:
-        record = load(data)
+        record = load(clean_players(data))  # names any screen can draw
         match = record.start()
         for action in record.actions:
             match.apply(action)
-    except RecordError as e:
+    except (RecordError, DealError) as e:  # DealError: a fixed deal that does not fit when due
         return None, f"{path}: not a valid record: {e}"
     except IllegalAction as e:
         number = len(match.actions) + 1

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import NamedTuple
 
 from .cards import CardError, Face
+from .text import ascii_digits
 
 
 class ActionError(ValueError):
@@ -157,7 +158,7 @@ def _parse_cards(
 
 
 def _meld_ref(word: str) -> int:
-    if len(word) < 2 or word[0] not in "mM" or not word[1:].isdigit():
+    if len(word) < 2 or word[0] not in "mM" or not ascii_digits(word[1:]) or len(word) > 6:
         raise ActionError(f"expected a meld number like m2, not {word!r}")
     return int(word[1:])
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
 from . import actions as A
@@ -86,6 +87,11 @@ class Match:
         self.players = players
         self.seed = seed
         self.deals = list(deals or [])
+        for i, spec in enumerate(self.deals):
+            try:
+                check_deal(rules, spec)
+            except DealError as e:
+                raise DealError(f"deals[{i}]: {e}") from None
         self.rng = random.Random(seed)
         self.actions: list[str] = []
         self.deal_count = 0
@@ -204,11 +210,17 @@ class Match:
         return contenders[0]
 
     def _new_round(self, dealer: int) -> Round:
-        spec = self.deals[self.deal_count] if self.deal_count < len(self.deals) else None
+        index = self.deal_count
+        spec = self.deals[index] if index < len(self.deals) else None
         if spec is not None and spec.dealer is not None:
             dealer = spec.dealer
         self.deal_count += 1
-        deal = deal_cards(self.rules, self._t.active, dealer, self.rng, spec)
+        try:
+            deal = deal_cards(self.rules, self._t.active, dealer, self.rng, spec)
+        except DealError as e:
+            # what only the play decides (who starts, who is out) is checked here, when the
+            # deal is due; everything else was checked when the match was set up
+            raise DealError(f"deals[{index}]: {e}") from None
         return Round(self.rules, list(self._t.active), self.deal_count, deal, self.rng)
 
 
@@ -220,6 +232,80 @@ def _seat_order(rules: Rules, active: list[int], dealer: int) -> list[int]:
     return [s % n for s in range(dealer + 1, dealer + n + 1) if s % n in active]
 
 
+def check_deal(rules: Rules, spec: DealSpec) -> None:
+    """Raise DealError when a fixed deal can never be dealt under these rules: a card named
+    more often than the deck holds it, a wrong number of hands or a hand of a size the
+    rules never deal, an indicator where none is turned or none but jokers to turn. Who
+    starts (and gets Hand's extra card) when the deal names no dealer, and who is out of
+    the match, are known only when the deal is due: ``deal_cards`` checks those."""
+    if spec.hands is not None:
+        if len(spec.hands) != rules.players:
+            raise DealError(f"the deal lists {len(spec.hands)} hands for {rules.players} seats")
+        sizes = _hand_sizes(rules)
+        for s, hand in enumerate(spec.hands):
+            if len(hand) not in sizes:
+                raise DealError(
+                    f"hand {s} has {len(hand)} cards; the rules deal {_sizes_text(rules)}"
+                )
+        if rules.starter_extra_card:
+            extra = [s for s, h in enumerate(spec.hands) if len(h) == rules.hand_size + 1]
+            if len(extra) != 1:
+                raise DealError(
+                    f"the deal gives {len(extra)} hands {rules.hand_size + 1} cards; "
+                    "the rules deal one, to the starter"
+                )
+            starter = None if spec.dealer is None else (spec.dealer + 1) % rules.players
+            if starter is not None and rules.match_end != "elimination" and extra != [starter]:
+                raise DealError(
+                    f"hand {extra[0]} has {rules.hand_size + 1} cards; the rules deal them "
+                    f"to the seat after the dealer, seat {starter}"
+                )
+        if sum(1 for h in spec.hands if h) < 2:
+            raise DealError("the deal leaves fewer than two hands to play")
+    named = [
+        *(f for h in spec.hands or () for f in h),
+        *([spec.indicator] if spec.indicator is not None else []),
+        *([spec.upcard] if spec.upcard is not None else []),
+        *spec.stock,
+    ]
+    deck = Counter(c.face for c in make_deck(rules.decks, rules.jokers))
+    seen: Counter[Face] = Counter()
+    for face in named:
+        seen[face] += 1
+        if seen[face] > deck[face]:
+            raise DealError(f"the deal names {face.notation()} more often than the deck holds it")
+    if spec.indicator is not None and (rules.wilds != "indicator" or spec.indicator.is_joker):
+        raise DealError("an indicator is turned only with wilds = indicator, and never a joker")
+    if spec.hands is None:
+        dealt = rules.players * rules.hand_size + (1 if rules.starter_extra_card else 0)
+        if rules.match_end != "elimination" and len(named) + dealt > rules.deck_size:
+            raise DealError(f"the deal fixes {len(named)} cards: too many to deal the hands")
+    elif rules.wilds == "indicator" and spec.indicator is None:
+        # the indicator is turned from the stock, passing over jokers: one must be natural
+        held = [f for h in spec.hands for f in h] + ([spec.upcard] if spec.upcard else [])
+        naturals = sum(n for f, n in deck.items() if not f.is_joker)
+        if sum(1 for f in held if not f.is_joker) >= naturals:
+            raise DealError("the deal leaves only jokers in the stock to turn as the indicator")
+
+
+def _hand_sizes(rules: Rules) -> set[int]:
+    sizes = {rules.hand_size}
+    if rules.starter_extra_card:
+        sizes.add(rules.hand_size + 1)
+    if rules.match_end == "elimination" and rules.players > 2:
+        sizes.add(0)  # a seat that is out of the match
+    return sizes
+
+
+def _sizes_text(rules: Rules) -> str:
+    text = str(rules.hand_size)
+    if rules.starter_extra_card:
+        text += f" ({rules.hand_size + 1} to the starter)"
+    if rules.match_end == "elimination" and rules.players > 2:
+        text += " (none to a seat that is out)"
+    return text
+
+
 def deal_cards(
     rules: Rules, active: list[int], dealer: int, rng: random.Random, spec: DealSpec | None = None
 ) -> Deal:
@@ -228,6 +314,8 @@ def deal_cards(
     order = _seat_order(rules, active, dealer)
     if spec is not None and spec.hands is not None:
         return _fixed_deal(rules, deck, order, dealer, rng, spec)
+    if spec is not None and (spec.stock or spec.indicator or spec.upcard):
+        return _fixed_stock(rules, deck, order, dealer, rng, spec)
     rng.shuffle(deck)
     hands: dict[int, list[Card]] = {s: [] for s in order}
     for _ in range(rules.hand_size):
@@ -269,10 +357,7 @@ def _fixed_deal(
     pool = list(deck)
 
     def take(face: Face) -> Card:
-        for i, card in enumerate(pool):
-            if card.face == face:
-                return pool.pop(i)
-        raise DealError(f"the deal names {face.notation()} more often than the deck holds it")
+        return _take(pool, face)
 
     assert spec.hands is not None
     if len(spec.hands) != rules.players:
@@ -285,7 +370,11 @@ def _fixed_deal(
             else rules.hand_size + (1 if rules.starter_extra_card and s == order[0] else 0)
         )
         if len(spec.hands[s]) != want:
-            raise DealError(f"hand {s} has {len(spec.hands[s])} cards; the rules deal {want}")
+            told = f"hand {s} has {len(spec.hands[s])} cards"
+            if not want:
+                raise DealError(f"{told}, but seat {s} is out of the match")
+            starts = " to the seat after the dealer" if want > rules.hand_size else ""
+            raise DealError(f"{told}; the rules deal {want}{starts}")
         hands[s] = [take(f) for f in spec.hands[s]]
     indicator = take(spec.indicator) if spec.indicator is not None else None
     if indicator is not None and (rules.wilds != "indicator" or indicator.face.is_joker):
@@ -293,4 +382,38 @@ def _fixed_deal(
     upcard = take(spec.upcard) if spec.upcard is not None else None
     top = [take(f) for f in spec.stock]
     rng.shuffle(pool)
+    return _turn_up(rules, dealer, hands, top + pool, indicator, upcard)
+
+
+def _take(pool: list[Card], face: Face) -> Card:
+    for i, card in enumerate(pool):
+        if card.face == face:
+            return pool.pop(i)
+    raise DealError(f"the deal names {face.notation()} more often than the deck holds it")
+
+
+def _fixed_stock(
+    rules: Rules,
+    deck: list[Card],
+    order: list[int],
+    dealer: int,
+    rng: random.Random,
+    spec: DealSpec,
+) -> Deal:
+    """A deal that fixes the top of the stock, the indicator or the upcard, but no hands:
+    the hands are dealt from the shuffled rest, which then lies under the listed stock."""
+    pool = list(deck)
+    indicator = _take(pool, spec.indicator) if spec.indicator is not None else None
+    upcard = _take(pool, spec.upcard) if spec.upcard is not None else None
+    top = [_take(pool, f) for f in spec.stock]
+    dealt = len(order) * rules.hand_size + (1 if rules.starter_extra_card else 0)
+    if dealt > len(pool):
+        raise DealError(f"the deal fixes {len(deck) - len(pool)} cards: too many to deal the hands")
+    rng.shuffle(pool)
+    hands: dict[int, list[Card]] = {s: [] for s in order}
+    for _ in range(rules.hand_size):
+        for s in order:
+            hands[s].append(pool.pop())
+    if rules.starter_extra_card:
+        hands[order[0]].append(pool.pop())
     return _turn_up(rules, dealer, hands, top + pool, indicator, upcard)

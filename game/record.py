@@ -36,7 +36,7 @@ class Record:
         try:
             return Match(self.rules, list(self.players), self.seed, list(self.deals))
         except DealError as e:
-            raise RecordError(f"deals: {e}") from None
+            raise RecordError(str(e)) from None
 
 
 def _need(cond: bool, where: str, what: str) -> None:
@@ -222,11 +222,14 @@ def outcome_json(match: Match, error: dict[str, Any] | None = None) -> dict[str,
 
 
 def replay(record: Record) -> tuple[dict[str, Any], int]:
-    """Replay every action; the outcome JSON and the exit code (0 legal, 1 illegal)."""
+    """Replay every action; the outcome JSON and the exit code (0 legal, 1 illegal).
+    A fixed deal that does not fit when its round is due raises RecordError."""
     match = record.start()
     for i, action in enumerate(record.actions):
         try:
             match.apply(action)
+        except DealError as e:
+            raise RecordError(str(e)) from None
         except IllegalAction as e:
             error = {
                 "action_index": i,

@@ -4,7 +4,9 @@ What the UI calls, and when:
 
 - Title screen: ``latest_save()`` -> SaveInfo or None ("Continue" shown when not None);
   ``list_saves()`` -> [SaveInfo] (name, preset_name, seats, round, scores, saved date,
-  over, problem, backup_available) for the saved-games screen.
+  over, problem, backup_available, facts_from_backup, has_facts) for the saved-games
+  screen; show the date with ``info.saved_text()`` (local time, never an error). Names
+  are already cleaned (``game.text.clean_text``): any screen can draw them.
 - Continue / open: ``open_save(info.path)`` -> ``Loaded`` (match, slot, orders per human
   seat, notes to show) or ``SaveProblem`` (code, message, backup_available; show
   ``describe()``; the file is already moved to saves/damaged/). If the player accepts
@@ -16,9 +18,12 @@ What the UI calls, and when:
   with ``orders = {seat: [Card, ...]}`` of the human seats; it returns at once. Show
   ``worker.problem`` when it is not None. ``worker.close()`` when the app quits.
   ``write_save(slot, match, orders)`` writes synchronously (tests, --smoke).
-- Settings: ``load_settings()`` -> (Settings, problems) at start; ``save_settings(s)``
-  on change.
-- Statistics: ``load_stats()`` -> (Statistics, problems); when a match ends,
+- Settings: ``load_settings()`` -> (Settings, Report) at start (the Report is the list of
+  problems, with ``moved``, ``left``, ``copied``, ``from_backup``, ``defaults``,
+  ``rewritten``, ``write_failed`` saying what was done: see saves.document);
+  ``save_settings(s)`` on change -> None, or why the settings could not be saved.
+  ``LANGUAGES``: the languages a setting may name.
+- Statistics: ``load_stats()`` -> (Statistics, Report); when a match ends,
   ``record_match(stats, match, human_seats, slot.id)`` then ``save_stats(stats)``;
   the statistics screen reads ``stats.of(preset)`` (PresetStats).
 
@@ -28,10 +33,11 @@ whole run. File formats: docs/SAVES.md.
 
 from __future__ import annotations
 
+from .document import Report
 from .listing import SaveInfo, latest_save, list_saves, save_info
 from .orders import card_text, parse_card
 from .paths import config_dir, data_dir, saves_dir, settings_path, stats_path
-from .settings import Settings, load_settings, save_settings
+from .settings import LANGUAGES, Settings, load_settings, save_settings
 from .stats import PresetStats, Statistics, load_stats, record_match, save_stats
 from .store import (
     Loaded,
@@ -49,9 +55,11 @@ from .store import (
 from .worker import AutosaveWorker
 
 __all__ = [
+    "LANGUAGES",
     "AutosaveWorker",
     "Loaded",
     "PresetStats",
+    "Report",
     "SaveInfo",
     "SaveProblem",
     "SaveState",

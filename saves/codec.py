@@ -14,14 +14,14 @@ from typing import Any
 
 from game import __version__
 from game.record import FORMAT
+from game.text import NAME_LIMIT, clean_text
 
 from .jsonfile import FileProblem
 
 SAVE_VERSION = 1
 APP_VERSION = __version__  # the app that wrote a save (game/__init__.py)
-NAME_LIMIT = 80
 _ID = re.compile(r"[A-Za-z0-9_-]{1,64}")
-_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z")
+_STAMP = re.compile(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z", re.ASCII)
 
 # version n -> version n + 1, applied in turn until the data is at SAVE_VERSION
 Migration = Callable[[dict[str, Any]], dict[str, Any]]
@@ -90,10 +90,10 @@ def parse_meta(block: dict[str, Any], default_id: str, default_name: str) -> tup
 
     meta = Meta(
         id=text("id", lambda v: _ID.fullmatch(v) is not None, default_id),
-        name=text("name", lambda v: 0 < len(v.strip()) <= NAME_LIMIT, default_name),
+        name=clean_text(text("name", lambda v: clean_text(v) != "", default_name), NAME_LIMIT),
         created=text("created", lambda v: _STAMP.fullmatch(v) is not None, ""),
         saved=text("saved", lambda v: _STAMP.fullmatch(v) is not None, ""),
-        app=text("app", lambda v: 0 < len(v) <= 40, "unknown"),
+        app=clean_text(text("app", lambda v: 0 < len(v) <= 40, "unknown"), 40) or "unknown",
     )
     return meta, notes
 

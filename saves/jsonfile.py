@@ -3,19 +3,15 @@
 from __future__ import annotations
 
 import json
-import os
+import re
 from pathlib import Path
 from typing import Any
 
+from .reading import FileProblem, read_regular
+
+__all__ = ["MAX_BYTES", "FileProblem", "dumps", "parse_json", "read_bytes", "read_json"]
+
 MAX_BYTES = 4 * 1024 * 1024  # a 7-round Hand match is about 10 kB; 400 times that is not a save
-
-
-class FileProblem(ValueError):
-    """A file that cannot be used; ``code`` is stable, the message says what is wrong."""
-
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
 
 
 def read_json(path: Path, max_bytes: int = MAX_BYTES) -> Any:
@@ -29,24 +25,8 @@ def read_json(path: Path, max_bytes: int = MAX_BYTES) -> Any:
 
 
 def read_bytes(path: Path, max_bytes: int) -> bytes:
-    """The file's bytes, refusing a file larger than ``max_bytes`` before reading it."""
-    try:
-        with open(path, "rb") as f:
-            size = os.fstat(f.fileno()).st_size
-            if size > max_bytes:
-                raise FileProblem("too_large", _too_large(size, max_bytes))
-            data = f.read(max_bytes + 1)  # the file may have grown since fstat
-    except FileNotFoundError:
-        raise FileProblem("missing", "the file is missing") from None
-    except OSError as e:
-        raise FileProblem("unreadable", f"it cannot be read ({e.strerror or e})") from None
-    if len(data) > max_bytes:
-        raise FileProblem("too_large", _too_large(len(data), max_bytes))
-    return data
-
-
-def _too_large(size: int, limit: int) -> str:
-    return f"it is too large ({size / 1e6:.1f} MB; at most {limit / 1e6:.1f} MB is read)"
+    """The file's bytes (saves.reading: regular files only, never blocking, at most max_bytes)."""
+    return read_regular(path, max_bytes)
 
 
 def parse_json(text: str) -> Any:
@@ -72,7 +52,13 @@ def dumps(value: Any) -> bytes:
         text = "{\n" + ",\n".join(parts) + "\n}\n"
     else:
         text = _compact(value) + "\n"
-    return text.encode("utf-8")
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:  # a lone surrogate in some text: saving must never fail
+        return _SURROGATE.sub("\ufffd", text).encode("utf-8")
+
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def _compact(value: Any) -> str:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.cards import Card, CardError, Face
+from game.text import ascii_digits
 
 MAX_COPY = 16
 
@@ -24,7 +25,7 @@ def card_text(card: Card) -> str:
 def parse_card(text: str) -> Card:
     """The physical card of ``7H#1``; raise ValueError for anything else."""
     face_text, hash_, copy_text = text.partition("#")
-    if not hash_ or not copy_text.isdigit() or len(copy_text) > 2:
+    if not hash_ or not ascii_digits(copy_text) or len(copy_text) > 2:
         raise ValueError(f"not a physical card like 7H#0: {text!r}")
     copy = int(copy_text)
     if copy >= MAX_COPY:
@@ -49,7 +50,7 @@ def parse_orders(data: Any, seats: int) -> tuple[dict[int, list[Card]], list[str
     out: dict[int, list[Card]] = {}
     problems: list[str] = []
     for key, texts in data.items():
-        seat = int(key) if isinstance(key, str) and key.isdigit() else -1
+        seat = int(key) if isinstance(key, str) and ascii_digits(key) and len(key) < 4 else -1
         if not 0 <= seat < seats or not isinstance(texts, list):
             problems.append(f"The hand order for seat {key!r} was not readable and was left out.")
             continue

@@ -3,21 +3,27 @@
 from __future__ import annotations
 
 import dataclasses
-import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from .document import check_version, load_document, save_document
+from game.text import clean_text
+
+from .atomic import write_atomic
+from .document import Report, check_version, load_document
+from .jsonfile import dumps
 from .paths import settings_path
 
 SETTINGS_VERSION = 1
 ANIMATION_SPEEDS = ("off", "slow", "normal", "fast")
 BOT_SPEEDS = ("slow", "normal", "fast", "instant")  # the names of ui's SPEEDS
 TABLE_COLOURS = ("green", "blue", "wine", "slate")  # the felts of ui.prefs.FELTS
+CARD_BACKS = ("blue", "red", "green")  # the designs of ui.look.cardart.BACK_DESIGNS
 CARD_SCALE_RANGE = (0.8, 1.25)  # ui.layout.CARD_SCALES
-_LANGUAGE = re.compile(r"[a-z]{2,3}(-[A-Za-z0-9]{2,8})?")
+# the languages the game speaks: the one list (the UI's i18n takes it from here); a
+# language added to the game is added here, with its translation in assets/i18n/
+LANGUAGES = ("en", "de")
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,6 +34,7 @@ class Settings:
     animation_speed: str = "normal"
     bot_speed: str = "normal"
     four_colour: bool = False
+    card_back: str = "blue"
     card_scale: float = 1.0
     table_colour: str = "green"
     sound: bool = True
@@ -49,7 +56,7 @@ def _scale(v: Any) -> Any:
 
 
 def _language(v: Any) -> Any:
-    return v if isinstance(v, str) and (v == "" or _LANGUAGE.fullmatch(v)) else None
+    return v if isinstance(v, str) and (v == "" or v in LANGUAGES) else None
 
 
 # each checker returns the value to use, or None when it is not valid
@@ -58,6 +65,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "animation_speed": _choice(ANIMATION_SPEEDS),
     "bot_speed": _choice(BOT_SPEEDS),
     "four_colour": _bool,
+    "card_back": _choice(CARD_BACKS),
     "card_scale": _scale,
     "table_colour": _choice(TABLE_COLOURS),
     "sound": _bool,
@@ -76,10 +84,11 @@ def parse_settings(data: Any) -> tuple[Settings, list[str]]:
         check = CHECKS.get(key)
         value = check(raw) if check else None
         if check is None:
-            problems.append(f"The setting “{key}” is unknown and was ignored.")
+            problems.append(f"The setting “{clean_text(key, 40)}” is unknown and was ignored.")
         elif value is None:
+            shown = clean_text(repr(raw), 40)
             problems.append(
-                f"The setting “{key}” had an invalid value ({raw!r}); the default is used."
+                f"The setting “{key}” had an invalid value ({shown}); the default is used."
             )
         else:
             values[key] = value
@@ -91,11 +100,18 @@ def settings_json(settings: Settings) -> dict[str, Any]:
     return {"version": SETTINGS_VERSION, **dataclasses.asdict(settings)}
 
 
-def load_settings(base: Path | str | None = None) -> tuple[Settings, list[str]]:
-    """The player's settings and any problems met (show them; never raises)."""
-    return load_document(settings_path(base), parse_settings, Settings, "settings")
+def load_settings(base: Path | str | None = None) -> tuple[Settings, Report]:
+    """The player's settings and a report of the problems met and what was done about them
+    (a list of sentences to show, with the facts as attributes; never raises)."""
+    path = settings_path(base)
+    return load_document(path, parse_settings, Settings, "settings", settings_json)
 
 
-def save_settings(settings: Settings, base: Path | str | None = None) -> None:
-    """Write the settings atomically (small: call it on change); may raise OSError."""
-    save_document(settings_path(base), settings_json(settings))
+def save_settings(settings: Settings, base: Path | str | None = None) -> str | None:
+    """Write the settings atomically (small: call it on change). None when they were
+    saved, else why not, in a sentence to show (never raises)."""
+    try:
+        write_atomic(settings_path(base), dumps(settings_json(settings)), backup=True)
+    except OSError as e:
+        return f"The settings could not be saved: {e.strerror or e}."
+    return None

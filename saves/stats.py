@@ -2,21 +2,25 @@
 
 Counted for the human seats of a match: a match is won when a human seat is among the
 winners; rounds and going out in one count rounds won by a human seat; best, worst and
-average points are each human seat's final total ("best" is the highest total where
-the preset's match is won by reaching a target, the lowest otherwise).
+average points are each human seat's final match total (with teams, its side's), and
+"best" is the highest total where the winner collects points, the lowest under penalty
+and Hand scoring: the same rule that names the match's winner (RULES §8).
 """
 
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from game.match import Match
+from game.scoring import higher_is_better, match_total
+from game.text import clean_text
 
-from .document import check_version, load_document, save_document
+from .document import Report, check_version, load_document, save_document
 from .paths import stats_path
 
 STATS_VERSION = 1
@@ -24,6 +28,10 @@ REMEMBERED = 500  # ids of counted matches kept, so a match is never counted twi
 COUNTERS = ("matches_played", "matches_won", "rounds_played", "rounds_won", "out_in_one")
 TOTALS = ("points_total", "points_count")
 EXTREMES = ("best_match", "worst_match")
+# counts and totals read from the file are at most this (far beyond any player's life of
+# matches; anything larger was not written by the game, and would overflow a float)
+LIMIT = 10**12
+_PRESET_KEY = re.compile(r"[a-z0-9_]{1,40}", re.ASCII)  # the keys game.rules.PRESETS uses
 
 
 @dataclass(slots=True)
@@ -73,9 +81,9 @@ def record_match(
     won = [r for r in scored if r.end.winner in humans]
     entry.rounds_won += len(won)
     entry.out_in_one += sum(r.end.out_in_one for r in won)
-    higher = match.rules.match_end == "target"
+    higher = higher_is_better(match.rules)
     for seat in humans:
-        _add_total(entry, match.totals[seat], higher)
+        _add_total(entry, match_total(match.rules, match.totals, seat), higher)
     if match_id is not None:
         stats.counted = [*stats.counted, match_id][-REMEMBERED:]
     return True
@@ -108,15 +116,19 @@ def parse_stats(data: Any) -> tuple[Statistics, list[str]]:
         problems.append("The statistics per preset were not readable and start again at zero.")
         raw = {}
     for key, value in raw.items():
-        if isinstance(key, str) and 0 < len(key) <= 40 and isinstance(value, dict):
+        if isinstance(key, str) and _PRESET_KEY.fullmatch(key) and isinstance(value, dict):
             presets[key] = _preset_stats(key, value, problems)
         else:
-            problems.append(f"The statistics of “{str(key)[:40]}” were not readable.")
+            problems.append(f"The statistics of “{clean_text(str(key), 40)}” were not readable.")
     counted = obj.get("counted", [])
-    if not (isinstance(counted, list) and all(isinstance(c, str) for c in counted)):
+    if not (isinstance(counted, list) and all(_is_id(c) for c in counted)):
         problems.append("The list of counted matches was not readable.")
         counted = []
     return Statistics(presets, counted[-REMEMBERED:]), problems
+
+
+def _is_id(value: Any) -> bool:
+    return isinstance(value, str) and 0 < len(value) <= 200
 
 
 def _preset_stats(key: str, data: dict[str, Any], problems: list[str]) -> PresetStats:
@@ -125,16 +137,19 @@ def _preset_stats(key: str, data: dict[str, Any], problems: list[str]) -> Preset
         if name not in data or (name in EXTREMES and data[name] is None):
             continue
         value = data[name]
-        if type(value) is int and (name in EXTREMES or value >= 0):
+        low = -LIMIT if name in EXTREMES else 0
+        if type(value) is int and low <= value <= LIMIT:
             setattr(out, name, value)
         else:
             problems.append(f"The statistic “{name}” of {key} was not valid and was reset.")
     return out
 
 
-def load_stats(base: Path | str | None = None) -> tuple[Statistics, list[str]]:
-    """The statistics and any problems met (show them; never raises)."""
-    return load_document(stats_path(base), parse_stats, Statistics, "statistics")
+def load_stats(base: Path | str | None = None) -> tuple[Statistics, Report]:
+    """The statistics and a report of the problems met and what was done about them (a list
+    of sentences to show, with the facts as attributes; never raises). A file with fields
+    that had to be reset is copied to damaged/ before the repaired figures are written."""
+    return load_document(stats_path(base), parse_stats, Statistics, "statistics", stats_json)
 
 
 def save_stats(stats: Statistics, base: Path | str | None = None) -> None:

@@ -8,6 +8,7 @@ saves/damaged/ and the answer says why and whether the backup can be opened.
 
 from __future__ import annotations
 
+import os
 import secrets
 import time
 from collections.abc import Mapping, Sequence
@@ -19,6 +20,7 @@ from game import record as rec
 from game.cards import Card
 from game.errors import IllegalAction
 from game.match import Match
+from game.text import NAME_LIMIT, clean_players, clean_text
 
 from . import check as chk
 from . import codec
@@ -26,8 +28,11 @@ from .atomic import backup_of, copy_aside, move_aside, remove_quietly, temp_of, 
 from .jsonfile import MAX_BYTES, FileProblem, dumps, read_json
 from .orders import orders_json, parse_orders, reconcile
 from .paths import damaged_dir_for, saves_dir
+from .reading import is_regular
 
 SUFFIX = ".json"
+MESSAGE_LIMIT = 300  # characters of a message that quotes a file's text
+NOTE_LIMIT = 600  # characters of a note on opening (a cross-check note names several fields)
 Orders = Mapping[int, Sequence[Card]]
 
 
@@ -42,7 +47,7 @@ class Slot:
 
     def renamed(self, name: str) -> Slot:
         """The same slot under a new name (used from the next save on)."""
-        return replace(self, name=name.strip()[: codec.NAME_LIMIT] or self.name)
+        return replace(self, name=clean_text(name, NAME_LIMIT) or self.name)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,12 +88,18 @@ class SaveProblem:
     path: Path
     backup_available: bool
     moved_to: Path | None = None
+    left_in_place: bool = False  # it could not be moved aside (it never becomes the backup)
 
     def describe(self) -> str:
         """The message, where the file went, and whether the backup can be opened."""
         parts = [self.message]
         if self.moved_to is not None:
             parts.append(f"The file was moved to {self.moved_to}.")
+        elif self.left_in_place:
+            parts.append(
+                "The file could not be moved aside and stays where it is "
+                "(it is never written over the backup)."
+            )
         if self.backup_available:
             parts.append("The backup (the match one action earlier) can be opened instead.")
         return " ".join(parts)
@@ -105,7 +116,7 @@ def new_slot(match: Match, name: str | None = None, base: Path | str | None = No
     """A new, unused save slot for a match (nothing is written yet)."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
     sid = f"{stamp}-{secrets.token_hex(3)}"
-    title = (name or "").strip()[: codec.NAME_LIMIT] or match.rules.name
+    title = clean_text(name or "", NAME_LIMIT) or match.rules.name
     return Slot(saves_dir(base) / f"{sid}{SUFFIX}", sid, title, _now())
 
 
@@ -127,9 +138,13 @@ def write_save(slot: Slot, match: Match, orders: Orders | None = None) -> None:
 
 
 def delete_save(path: Path) -> None:
-    """Delete a saved match at the player's request: the file, its backup and any leftover."""
+    """Delete a saved match at the player's request: the file, its backup and any leftover.
+    Something else under a save's name (a folder) is moved to damaged/, never deleted."""
     for p in (path, backup_of(path), temp_of(path)):
-        remove_quietly(p)
+        if os.path.isdir(p) and not os.path.islink(p):
+            move_aside(p, damaged_dir_for(path))
+        else:
+            remove_quietly(p)
 
 
 # --- opening -----------------------------------------------------------------------------
@@ -137,8 +152,8 @@ def delete_save(path: Path) -> None:
 
 def open_save(path: Path) -> Loaded | SaveProblem:
     """Open a saved match, or say why not (the file is then moved aside, never deleted)."""
-    if not path.exists():
-        has_backup = backup_of(path).exists()
+    if not os.path.lexists(path):
+        has_backup = is_regular(backup_of(path))
         return SaveProblem("missing", "The save file is missing.", path, has_backup)
     return _open(path, path, from_backup=False)
 
@@ -154,8 +169,9 @@ def _open(file: Path, slot_path: Path, from_backup: bool) -> Loaded | SaveProble
     except FileProblem as e:
         moved = move_aside(file, damaged_dir_for(slot_path)) if e.code != "missing" else None
         message = f"{'The backup' if from_backup else 'This save'} cannot be opened: {e}."
-        has_backup = not from_backup and backup_of(slot_path).exists()
-        return SaveProblem(e.code, message, slot_path, has_backup, moved)
+        has_backup = not from_backup and is_regular(backup_of(slot_path))
+        stuck = moved is None and e.code != "missing"
+        return SaveProblem(e.code, message, slot_path, has_backup, moved, stuck)
     if not loaded.check_ok:
         copy_aside(file, damaged_dir_for(slot_path))  # keep the evidence; the replay counts
     if from_backup:
@@ -167,7 +183,7 @@ def _open(file: Path, slot_path: Path, from_backup: bool) -> Loaded | SaveProble
 def load_file(file: Path, slot_path: Path | None = None) -> Loaded:
     """Read, check and replay one save file; raise FileProblem naming what is wrong."""
     data = read_json(file, MAX_BYTES)
-    record_data, block = codec.split(data)
+    record_data, block = codec.split(clean_players(data))
     match = _replay(record_data)
     meta, notes = codec.parse_meta(block, _stem(slot_path or file), match.rules.name)
     raw_orders, order_notes = parse_orders(block.get("orders"), match.rules.players)
@@ -180,7 +196,8 @@ def load_file(file: Path, slot_path: Path | None = None) -> Loaded:
             + "); the game goes on from the moves."
         )
     slot = Slot(slot_path or file, meta.id, meta.name, meta.created or meta.saved or _now())
-    return Loaded(match, slot, orders, tuple(notes + order_notes), check_ok=not diffs)
+    said = tuple(clean_text(n, NOTE_LIMIT) for n in notes + order_notes)  # they quote the file
+    return Loaded(match, slot, orders, said, check_ok=not diffs)
 
 
 def _stem(path: Path) -> str:
@@ -192,11 +209,16 @@ def _replay(data: dict[str, Any]) -> Match:
         record = rec.load(data)
         return rebuild(record)
     except rec.RecordError as e:
-        raise FileProblem("invalid", f"it is damaged ({e})") from None
+        raise FileProblem("invalid", f"it is damaged ({_quoted(e)})") from None
     except FileProblem:
         raise
     except Exception as e:  # a save must never crash the game, whatever it holds
-        raise FileProblem("invalid", f"it is damaged ({type(e).__name__}: {e})") from None
+        raise FileProblem("invalid", f"it is damaged ({type(e).__name__}: {_quoted(e)})") from None
+
+
+def _quoted(error: Exception) -> str:
+    """An error's message as a player may read it: it may quote the file's own text."""
+    return clean_text(str(error), MESSAGE_LIMIT)
 
 
 def rebuild(record: rec.Record) -> Match:
@@ -207,9 +229,9 @@ def rebuild(record: rec.Record) -> Match:
         try:
             match.apply(action)
         except IllegalAction as e:
-            text = action.notation()
+            text = clean_text(action.notation(), MESSAGE_LIMIT)
+            reason = clean_text(e.refusal.reason, MESSAGE_LIMIT)
             raise FileProblem(
-                "illegal_action",
-                f"action {i + 1} of {total} (“{text}”) is not allowed: {e.refusal.reason}",
+                "illegal_action", f"action {i + 1} of {total} (“{text}”) is not allowed: {reason}"
             ) from None
     return match

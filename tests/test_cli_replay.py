@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -257,3 +258,128 @@ def test_deeply_nested_json_exits_2(tmp_path):
     assert "Traceback" not in proc.stderr
     assert proc.returncode == 2
     assert json.loads(proc.stdout)["error"]["code"] == "bad_record"
+
+
+# --- a bad fixed deal for a later round (issue 13, fault 6) ---------------------------------
+#
+# classic_out_by_layoff.json ends round 1, so its second deal fixes round 2.
+
+ROUND2 = {
+    "dealer": 0,
+    "hands": [
+        ["AC", "2C", "3C", "4C", "5C", "6C", "7C", "8C", "9C", "10C"],
+        ["AD", "2D", "3D", "4D", "5D", "6D", "7D", "8D", "9D", "10D"],
+    ],
+    "stock": ["KS"],
+    "upcard": "QS",
+}
+
+
+def _with_round2(change=None) -> dict:
+    data = fixture("classic_out_by_layoff.json")
+    del data["expect"]
+    second = json.loads(json.dumps(ROUND2))
+    if change is not None:
+        change(second)
+    data["deals"].append(second)
+    return data
+
+
+def test_a_good_deal_for_round_2_is_dealt(tmp_path):
+    code, out, _ = replay(write(tmp_path, _with_round2()))
+    assert code == 0, out
+    assert out["round"]["number"] == 2
+    assert out["round"]["hands"] == ROUND2["hands"]
+    assert out["round"]["discard"] == ["QS"]
+
+
+BAD_ROUND2 = [
+    (lambda d: d["hands"][1].__setitem__(0, "AC"), "deals[1]: the deal names AC more often"),
+    (lambda d: d["hands"][0].pop(), "deals[1]: hand 0 has 9 cards; the rules deal 10"),
+    (lambda d: d["hands"].append([]), "deals[1]: the deal lists 3 hands for 2 seats"),
+    (lambda d: d.__setitem__("indicator", "8H"), "deals[1]: an indicator is turned only"),
+    (lambda d: d.__setitem__("upcard", "AC"), "deals[1]: the deal names AC more often"),
+    (lambda d: d["stock"].append("KS"), "deals[1]: the deal names KS more often"),
+    # without hands, the stock is still the deal's: it may not name a card twice either
+    (lambda d: (d.pop("hands"), d["stock"].append("KS")), "deals[1]: the deal names KS more"),
+]
+BAD_IDS = ["card-twice", "short-hand", "three-hands", "indicator", "upcard", "stock", "no-hands"]
+
+
+@pytest.mark.parametrize(("change", "words"), BAD_ROUND2, ids=BAD_IDS)
+def test_a_bad_deal_for_round_2_exits_2(tmp_path, change, words):
+    code, out, _ = replay(write(tmp_path, _with_round2(change)))
+    assert _bad_record_error(code, out).startswith(words)
+
+
+@pytest.mark.parametrize(("change", "words"), BAD_ROUND2, ids=BAD_IDS)
+def test_a_bad_deal_for_round_2_is_refused_before_the_first_action(tmp_path, change, words):
+    data = _with_round2(change)
+    data["actions"] = []  # round 2 is never reached: the record is refused all the same
+    code, out, _ = replay(write(tmp_path, data))
+    assert _bad_record_error(code, out).startswith(words)
+
+
+def _hand_redeal_then(second: dict) -> dict:
+    data = fixture("hand_redeal.json")
+    del data["expect"]
+    data["deals"].append(second)
+    return data
+
+
+def cards(text: str) -> list[str]:
+    return text.split()
+
+
+HAND_A = cards("AS 2H 3H 4H 5H 6H 7H 8H 9H 10H JH QH KH AH")  # 14 cards
+HAND_B = cards("AD 2D 3D 4D 5D 6D 7D 8D 9D 10D JD QD KD AC 2C")  # 15 cards
+
+
+def test_the_redeal_takes_the_next_deal_with_the_extra_card_for_the_starter(tmp_path):
+    # the redeal keeps dealer 1, so seat 0 starts and is dealt 15 cards
+    code, out, _ = replay(write(tmp_path, _hand_redeal_then({"hands": [HAND_B, HAND_A]})))
+    assert code == 0, out
+    assert [len(h) for h in out["round"]["hands"]] == [15, 14]
+
+
+def test_a_redeal_whose_deal_gives_the_extra_card_to_the_wrong_seat_exits_2(tmp_path):
+    # who starts the redeal is known only once the round before it has ended
+    data = _hand_redeal_then({"hands": [HAND_A, HAND_B]})
+    code, out, _ = replay(write(tmp_path, data))
+    assert _bad_record_error(code, out).startswith("deals[1]: hand 0 has 14 cards")
+
+
+def _load(tmp_path: Path, data: dict) -> subprocess.CompletedProcess[str]:
+    """main.py --load (with --screenshot, so that a good record renders and exits)."""
+    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
+    png = tmp_path / "x.png"
+    return subprocess.run(
+        [sys.executable, "main.py", "--screenshot", str(png), "--load", str(write(tmp_path, data))],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+@pytest.mark.parametrize(
+    ("data", "words"),
+    [
+        (_with_round2(BAD_ROUND2[0][0]), "deals[1]: the deal names AC more often"),
+        (_with_round2(BAD_ROUND2[1][0]), "deals[1]: hand 0 has 9 cards"),
+        (_hand_redeal_then({"hands": [HAND_A, HAND_B]}), "deals[1]: hand 0 has 14 cards"),
+    ],
+    ids=["card-twice", "short-hand", "redeal-extra-card"],
+)
+def test_load_of_a_bad_later_deal_says_so_like_a_bad_first_deal(tmp_path, data, words):
+    first = fixture("classic_out_by_layoff.json")
+    first["deals"][0]["hands"][1][0] = "AS"
+    done = _load(tmp_path, first)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert "not a valid record: deals" in done.stderr  # a bad first deal, as it always was
+    done = _load(tmp_path, data)
+    assert "Traceback" not in done.stderr, done.stderr
+    assert done.returncode == 2
+    assert f"not a valid record: {words}" in done.stderr
+    assert not (tmp_path / "x.png").exists()

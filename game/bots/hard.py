@@ -13,6 +13,7 @@ from collections import Counter
 from .. import actions as A
 from ..cards import Card, Face, Suit, face_of
 from ..melds import card_value
+from ..scoring import higher_is_better, match_total, sides
 from ..solver import best_melds
 from ..view import PlayerView
 from .common import best_discard, keep, penalty, rng_for, take_turn
@@ -73,11 +74,15 @@ def _one_away(view: PlayerView) -> int:
     left = rules.target - sum(r.end.scored for r in view.results)
     if left > 2:
         return ONE_AWAY
-    mine = view.totals[view.seat]
-    best = min(view.totals[s] for s in view.active if s != view.seat)
-    if best - mine > LEAD:
+    totals = list(view.totals)
+    side = next(g for g in sides(rules) if view.seat in g)
+    mine = match_total(rules, totals, view.seat)
+    theirs = [match_total(rules, totals, s) for s in view.active if s not in side]
+    # how far this seat is ahead of the best other side (RULES §8: points collected are good)
+    lead = mine - max(theirs) if higher_is_better(rules) else min(theirs) - mine
+    if lead > LEAD:
         return 0
-    return ONE_AWAY + 2 if mine - best > LEAD else ONE_AWAY
+    return ONE_AWAY + 2 if -lead > LEAD else ONE_AWAY
 
 
 def _draw(view: PlayerView) -> A.Action:

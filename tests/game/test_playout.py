@@ -260,9 +260,10 @@ def check_match_end(m: Match, run: Run) -> None:
         assert total[won] >= limit and all(t < total[won] for t in others), ctx
     elif end == "penalty_limit":
         assert max(total.values()) >= limit and all(t > total[won] for t in others), ctx
-    elif end == "rounds":
+    elif end == "rounds":  # the best total wins: the highest where the winner collects
         assert sum(r.end.scored for r in m.results) >= limit, ctx
-        assert all(t > total[won] for t in others), ctx
+        sign = 1 if rules.scoring == "winner_collects" else -1
+        assert all(sign * total[won] > sign * t for t in others), ctx
     else:  # elimination
         assert set(m.winners) <= set(m.active), ctx
         if total[won] < limit:
@@ -470,6 +471,17 @@ MATRIX: list[tuple[str, int, dict[str, Any], int]] = [
     ("hand", 2, {"discard_pickup": "must_use"}, 10),
     ("hand", 4, {"opening_min": 30}, 10),
     ("hand", 2, {"stock_empty": "reshuffle"}, 10),
+    # the other accepted combinations of scoring, match end and teams (issue 13)
+    ("classic", 3, {"match_end": "rounds", "target": 1}, 5),
+    ("classic", 4, {"scoring": "hand", "match_end": "rounds", "target": 1, "teams": True}, 5),
+    ("standard", 3, {"match_end": "rounds", "target": 1}, 5),
+    ("romme", 3, {"scoring": "hand", "target": 60}, 5),
+    ("romme", 3, {"match_end": "elimination", "target": 60}, 5),
+    ("hand", 2, {"scoring": "winner_collects", "target": 1}, 5),
+    ("hand", 3, {"scoring": "penalty", "match_end": "penalty_limit", "target": 60}, 5),
+    ("hand", 3, {"match_end": "elimination", "target": 60}, 5),
+    ("hand", 4, {"match_end": "elimination", "target": 60, "teams": True}, 5),
+    ("hand", 4, {"match_end": "penalty_limit", "target": 60, "teams": True}, 5),
 ]
 
 CHUNK = 5  # matches per test case

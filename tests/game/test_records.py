@@ -139,20 +139,23 @@ def test_load_refuses_a_record_that_is_not_an_object():
         # a card more often than the deck holds it (one deck: one AS)
         (
             lambda d: d["deals"][0]["hands"][1].__setitem__(0, "AS"),
-            "deals: the deal names AS more often than the deck holds it",
+            "deals[0]: the deal names AS more often than the deck holds it",
         ),
         (
             lambda d: d["deals"][0]["stock"].append("KC"),
-            "deals: the deal names KC more often than the deck holds it",
+            "deals[0]: the deal names KC more often than the deck holds it",
         ),
-        (lambda d: d["deals"][0]["hands"][0].pop(), "deals: hand 0 has 9 cards; the rules deal 10"),
+        (
+            lambda d: d["deals"][0]["hands"][0].pop(),
+            "deals[0]: hand 0 has 9 cards; the rules deal 10",
+        ),
         (
             lambda d: d["deals"][0]["hands"].append([]),
-            "deals: the deal lists 3 hands for 2 seats",
+            "deals[0]: the deal lists 3 hands for 2 seats",
         ),
         (
             lambda d: d["deals"][0].__setitem__("indicator", "8C"),
-            "deals: an indicator is turned only with wilds = indicator",
+            "deals[0]: an indicator is turned only with wilds = indicator",
         ),
     ],
 )

@@ -112,10 +112,12 @@ def check_view(m: Match, seat: int) -> PlayerView:
         if text.split()[0] == "draw":
             assert text == "draw", f"history reveals a drawn card: {text!r}"
     # Nothing of the other hands or the stock, anywhere in the view. Finished rounds
-    # (``results``) show the hands as they were scored, which everybody saw.
+    # (``results``) show the hands as they were scored, and the upcard was turned face up
+    # at the deal (whoever took it since), which everybody saw.
     fields = {f.name: getattr(v, f.name) for f in dataclasses.fields(v)}
-    for name in ("results", "rules", "players"):
+    for name in ("results", "rules", "players", "upcard"):
         fields.pop(name)
+    assert v.upcard == rnd.upcard
     leaked = set(cards_in(fields)) & hidden_from(m, seat)
     assert not leaked, f"seat {seat} sees hidden {sorted(str(c) for c in leaked)}"
     for name in ("stock", "hands", "rng", "seed", "deals"):

@@ -28,8 +28,12 @@ def test_invalid_and_unknown_fields_fall_back_to_defaults(home: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     settings, problems = load_settings()
     assert settings == Settings(sound=False)
-    assert len(problems) == 5 and any("colour_blind" in p for p in problems)
-    assert path.exists()  # readable: it stays
+    assert len(problems) == 6 and any("colour_blind" in p for p in problems)
+    # the file as it was is kept in damaged/, the repaired settings are written back
+    assert problems.copied is not None and json.loads(problems.copied.read_bytes()) == data
+    assert str(problems.copied) in problems[-1] and problems.rewritten
+    assert not problems.moved and not problems.from_backup
+    assert load_settings() == (Settings(sound=False), [])
 
 
 def test_damaged_settings_are_moved_aside_and_the_backup_used(home: Path) -> None:

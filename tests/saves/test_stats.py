@@ -59,7 +59,8 @@ def test_invalid_counters_are_reset_and_reported(home: Path) -> None:
     path.write_text(json.dumps(data), encoding="utf-8")
     stats, problems = load_stats()
     assert stats.of("hand") == PresetStats(rounds_won=4)
-    assert len(problems) == 4
+    assert len(problems) == 5 and problems.copied is not None
+    assert json.loads(problems.copied.read_bytes()) == data
 
 
 def test_damaged_statistics_fall_back_to_the_backup(home: Path) -> None:

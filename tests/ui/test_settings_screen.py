@@ -5,12 +5,14 @@ from __future__ import annotations
 import pygame
 
 from tests.ui.harness import Screens
+from ui.look.cardart import BACK_DESIGNS
 from ui.screens.settings import SettingsScene
 from ui.screens.title import TitleScene
 from ui.store import saves_bridge
 from ui.store.prefs import Settings
 from ui.table.scene import TableScene
 from ui.text import i18n
+from ui.text.i18n import tr
 from ui.text.rulesdoc import page
 
 
@@ -34,7 +36,7 @@ def test_switching_to_german_speaks_german_at_once_and_on_the_title() -> None:
 def test_the_keyboard_changes_every_setting() -> None:
     app = open_settings()
     before = Settings(**vars(app.nav.settings))
-    for _ in range(8):
+    for _ in range(len(app.scene.rows())):
         app.key(pygame.K_RIGHT)
         app.key(pygame.K_DOWN)
     after = app.nav.settings
@@ -79,3 +81,13 @@ def test_the_rules_help_shows_the_house_rules_in_force_in_each_language() -> Non
         marked = [b for b in blocks if b.marked]
         assert len(marked) == 1 and "51" in marked[0].text and word in marked[0].text
         assert blocks[0].kind == "h1" and len(blocks) > 30
+
+
+def test_the_card_back_is_chosen_and_kept() -> None:
+    app = open_settings()
+    app.press("settings.card_back")
+    assert app.nav.settings.card_back == BACK_DESIGNS[1]
+    assert app.control("settings.card_back").label == tr(f"back.{BACK_DESIGNS[1]}")
+    app.press("back")
+    saved, problems = saves_bridge.load_settings()
+    assert problems == [] and saved.card_back == BACK_DESIGNS[1]

@@ -270,14 +270,25 @@ def test_going_out_shows_the_score_sheet_then_the_next_round() -> None:
     assert table.scene.overlay is None
 
 
-def test_the_match_end_names_the_winner_then_offers_the_menu() -> None:
+def test_the_match_end_names_the_winner_then_offers_play_again_or_a_new_game() -> None:
     table = go_out("AS 2S 3S 4H 6C 8C 10D JD JS 9C")
     sheet = table.scene.overlay
     assert isinstance(sheet, SheetOverlay)
     assert sheet.sheet.match_title == "P0 won the match!"
     assert sheet.sheet.rows[0].total == 126
-    table.key(pygame.K_RETURN)
+    assert table.scene.renderer.turn_text() == "Match over"  # never "Bot1: round over"
+    table.click((20, 20))  # a stray click does nothing
+    assert table.scene.overlay is sheet
+    table.key(pygame.K_ESCAPE)  # the menu, and back
     assert isinstance(table.scene.overlay, Menu)
+    table.key(pygame.K_ESCAPE)
+    assert table.scene.overlay is sheet
+    old = table.match
+    table.key(pygame.K_RETURN)  # Enter: play again, the same seats and rules
+    new = table.match
+    assert new is not old and not new.over and new.actions == []
+    assert new.rules == old.rules and new.players == old.players
+    assert table.scene.overlay is None
 
 
 def test_escape_opens_the_menu_and_quit_asks_to_leave(table: Table) -> None:

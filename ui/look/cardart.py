@@ -1,4 +1,6 @@
-"""Card faces, backs, outlines and shadows, drawn by code with pygame at one card width."""
+"""Card faces, backs, outlines and shadows at one card width, drawn by code with pygame;
+the court figures and the joker's jester are pictures shipped in assets/cards, loaded at
+their first use and scaled."""
 
 from __future__ import annotations
 
@@ -9,8 +11,9 @@ from collections.abc import Callable, Mapping
 import pygame
 from pygame.typing import ColorLike
 
-from game.cards import RANK_NAMES, Face, Suit
+from game.cards import RANK_NAMES, RANK_TEXT, Face, Suit
 from ui.look import cardart_parts as parts
+from ui.look.assets import asset_path
 from ui.look.cardart_parts import RGB
 
 PAPER: RGB = (253, 253, 250)
@@ -21,10 +24,14 @@ BLUE: RGB = (20, 70, 200)
 GREEN: RGB = (10, 130, 45)
 GREY: RGB = (90, 90, 95)  # a suitless face (what a wild stands for in a set)
 JOKER_INK: RGB = (120, 30, 150)
-GOLD: RGB = (240, 175, 20)
 COURT_FILL: RGB = (250, 238, 200)  # the warm panel of court cards, whatever the suit
-BACK_FILL: RGB = (22, 44, 98)
-BACK_LINE: RGB = (70, 105, 170)
+# The card backs: field and line colours; the first is the default.
+BACKS: dict[str, tuple[RGB, RGB]] = {
+    "blue": ((22, 44, 98), (70, 105, 170)),  # a diagonal lattice
+    "red": ((120, 18, 32), (200, 80, 88)),  # rows of small diamonds
+    "green": ((16, 74, 50), (214, 174, 74)),  # a gold rosette
+}
+BACK_DESIGNS = tuple(BACKS)
 
 TWO_COLOUR: dict[Suit, RGB] = {Suit.S: BLACK, Suit.H: RED, Suit.D: RED, Suit.C: BLACK}
 FOUR_COLOUR: dict[Suit, RGB] = {Suit.S: BLACK, Suit.H: RED, Suit.D: BLUE, Suit.C: GREEN}
@@ -48,6 +55,29 @@ PIPS: dict[int, tuple[tuple[float, float], ...]] = {
 }
 
 
+_art: dict[str, pygame.Surface | None] = {}
+
+
+def _load(name: str) -> pygame.Surface | None:
+    """A picture from assets/cards (tools/make_cards.py), read at its first use; None if it
+    is missing (the court panel then stays plain)."""
+    if name not in _art:
+        try:
+            _art[name] = pygame.image.load(asset_path("cards", f"{name}.png"))
+        except (OSError, pygame.error):
+            _art[name] = None
+    return _art[name]
+
+
+def figure(face: Face, four_colour: bool) -> pygame.Surface | None:
+    """The upper half of a court card's figure (the four-colour deck's pips in its figures
+    are blue on diamonds and green on clubs); None for other faces."""
+    if face.suit is None or face.rank not in (11, 12, 13):
+        return None
+    four = "_four" if four_colour and face.suit in (Suit.D, Suit.C) else ""
+    return _load(f"court_{RANK_TEXT[face.rank]}{face.suit.letter}{four}")
+
+
 def _index_cap(width: int) -> int:
     """Rank height in the corner index: a larger share of a small card, so it stays readable."""
     t = min(1.0, max(0.0, (width - 56) / (110 - 56)))
@@ -64,6 +94,7 @@ class CardArt:
         self.height = round(width * 88 / 63)
         self.size = (self.width, self.height)
         self.radius = max(2.0, width * 0.06)
+        self.four_colour = four_colour
         self.colours = FOUR_COLOUR if four_colour else TWO_COLOUR
         self.rank_names = {**RANK_NAMES, **(rank_names or {})}
         self.pad = max(2, round(width * 0.05))
@@ -84,9 +115,11 @@ class CardArt:
             surf = self._faces[face] = self._draw_face(face)
         return surf
 
-    def back(self) -> pygame.Surface:
-        """The back of a card: a calm blue lattice inside a white border."""
-        return self._cached(("back",), self._draw_back)
+    def back(self, design: str = BACK_DESIGNS[0]) -> pygame.Surface:
+        """The back of a card in one of BACK_DESIGNS (an unknown name gets the first):
+        a patterned field inside a white border."""
+        design = design if design in BACKS else BACK_DESIGNS[0]
+        return self._cached(("back", design), lambda: self._draw_back(design))
 
     def outline(self, colour: ColorLike, width_px: int, dashed: bool = False) -> pygame.Surface:
         """A rounded frame the size of a card, its outer edge on the card's edge."""
@@ -140,7 +173,7 @@ class CardArt:
         if face.rank in PIPS and self._pip_size() >= _MIN_PIP:
             self._draw_pips(surf, PIPS[face.rank], symbol, colour)
         elif face.rank > 10:
-            self._draw_court(surf, self.rank_names[face.rank], symbol, colour)
+            self._draw_court(surf, face, colour)
         else:
             self._draw_centre_symbol(surf, symbol, colour)
         return surf
@@ -197,65 +230,41 @@ class CardArt:
             surf, parts.symbol(symbol, side, colour), (self.width / 2, self.height / 2)
         )
 
-    def _draw_court(self, surf: pygame.Surface, letter: str, symbol: str, colour: RGB) -> None:
-        """A framed panel, double-ended like a court card: letter and suit, and turned over."""
+    def _draw_court(self, surf: pygame.Surface, face: Face, colour: RGB) -> None:
+        """The figure, double-ended: its upper half beside the top index, turned over beside
+        the bottom one, each in a frame of the suit's colour; the indices stay clear."""
         line = max(1, round(self.width / 70))
-        if self.right - self.left < 4 * _MIN_PIP:  # no room for a letter between the indices
-            self._draw_court_corners(surf, letter, symbol, colour, line)
-            return
-        panel = pygame.Rect(self.left, self.pad, self.right - self.left, self.height - 2 * self.pad)
-        pygame.draw.rect(surf, COURT_FILL, panel, border_radius=line * 2)
-        pygame.draw.rect(surf, colour, panel, line, border_radius=line * 2)
-        half = self._court_half(panel.size, letter, symbol, colour, line)
-        surf.blit(half, panel.topleft)
-        surf.blit(pygame.transform.rotate(half, 180), half.get_rect(bottomleft=panel.bottomleft))
-        y = panel.centery
-        pygame.draw.line(
-            surf, colour, (panel.left + 3 * line, y), (panel.right - 3 * line, y), line
-        )
-
-    def _draw_court_corners(
-        self, surf: pygame.Surface, letter: str, symbol: str, colour: RGB, line: int
-    ) -> None:
-        """A small card's court: a panel beside each index, letter over suit, one turned over."""
         gap = max(1, round(self.width * 0.02))
         size = (self.width - self.pad - self.left, round(self.height / 2 - gap) - self.pad)
+        if min(size) < 4 * line + 2:
+            return
         radius = max(2.0, self.width * 0.05)
         panel = parts.rounded(size, [(colour, 0), (COURT_FILL, line)], radius)
-        inner_w, inner_h = size[0] - 4 * line, size[1] - 4 * line
-        side = min(round(inner_h * 0.3), inner_w)
-        pip = parts.symbol(symbol, side, colour) if side >= 8 else None  # else a speck
-        cap = min(round(inner_h * (0.75 if pip is None else 0.56)), round(inner_w * 0.8))
-        text = parts.text(letter, cap, (inner_w, round(cap * 1.15)), colour)
-        space = line if pip is None else max(line, round(cap * 0.12))
-        block_h = text.get_height() + (0 if pip is None else space + pip.get_height())
-        top = (size[1] - block_h) // 2
-        panel.blit(text, text.get_rect(midtop=(size[0] // 2, top)))
-        if pip is not None:
-            panel.blit(pip, pip.get_rect(midtop=(size[0] // 2, top + text.get_height() + space)))
+        art = figure(face, self.four_colour)
+        if art is not None:
+            inner = (size[0] - 2 * line, size[1] - 2 * line)
+            picture = parts.cover(art, inner)
+            mask = parts.rounded_mask(inner, 0, radius - line)
+            picture.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+            panel.blit(picture, (line, line))
         surf.blit(panel, (self.left, self.pad))
         turned = pygame.transform.rotate(panel, 180)
         surf.blit(turned, turned.get_rect(bottomright=(self.right, self.height - self.pad)))
 
-    def _court_half(
-        self, size: tuple[int, int], letter: str, symbol: str, colour: RGB, line: int
-    ) -> pygame.Surface:
-        """The upper half of a court panel: a big letter over the suit symbol."""
-        w, h = size[0], size[1] // 2
-        half = pygame.Surface((w, h), pygame.SRCALPHA)
-        inner = w - 4 * line
-        cap = min(round(inner * 0.8), round(h * 0.42))
-        text = parts.text(letter, cap, (round(inner * 0.9), round(cap * 1.15)), colour)
-        pip = parts.symbol(symbol, min(round(inner * 0.6), round(h * 0.3)), colour)
-        y = round(h * 0.12)
-        half.blit(text, text.get_rect(midtop=(w // 2, y)))
-        half.blit(pip, pip.get_rect(midtop=(w // 2, y + round(cap * 1.15) + 2 * line)))
-        return half
+    def index_rect(self, face: Face) -> pygame.Rect:
+        """Where the top-left index of a face is printed: what must stay in sight in a fan."""
+        if face.is_joker:
+            return pygame.Rect(self.pad, self.pad, self.col_w, self._joker_step() * 5)
+        return pygame.Rect(self.pad, self.pad, self.col_w, self.index_h)
+
+    def _joker_step(self) -> int:
+        """Height of one letter of the joker's JOKER, with the space under it."""
+        letter_h = round(self.cap * 0.62)
+        return letter_h + max(1, round(letter_h * 0.3))
 
     def _draw_joker(self, surf: pygame.Surface) -> None:
-        """JOKER spelled down both index columns in purple, and a gold star in the middle."""
-        letter_h = round(self.cap * 0.62)
-        step = letter_h + max(1, round(letter_h * 0.3))
+        """JOKER spelled down both index columns in purple, the jester between them."""
+        letter_h, step = round(self.cap * 0.62), self._joker_step()
         block = pygame.Surface((self.col_w, step * 5), pygame.SRCALPHA)
         for i, ch in enumerate("JOKER"):
             glyph = parts.text(ch, letter_h, (self.col_w, round(letter_h * 1.15)), JOKER_INK)
@@ -265,30 +274,33 @@ class CardArt:
         if side < _MIN_PIP:  # specks of colour would be noise; the purple JOKER is enough
             return
         x, y = self.width / 2, self.height / 2
-        parts.blit_centred(surf, parts.symbol("★", side, GOLD), (x, y))
-        parts.blit_centred(surf, parts.symbol("★", side // 2, JOKER_INK), (x, y))
+        jester = _load("joker")
+        if jester is not None:
+            w, h = jester.get_size()
+            fit = min(side / w, (self.height - 2 * self.pad) * 0.45 / h)
+            size = (max(1, round(w * fit)), max(1, round(h * fit)))
+            parts.blit_centred(surf, pygame.transform.smoothscale(jester, size), (x, y))
         small = side // 2
         reach = (self.height - 2 * self.pad - small) / 2
         for fy, colour in zip((-1.0, -0.62, 0.62, 1.0), (RED, BLUE, GREEN, RED), strict=True):
             parts.blit_centred(surf, parts.symbol("★", small, colour), (x, y + fy * reach))
 
-    def _draw_back(self) -> pygame.Surface:
-        """White border, dark blue field with a lighter diagonal lattice and an inner frame."""
+    def _draw_back(self, design: str) -> pygame.Surface:
+        """White border, then a field with the design's pattern and an inner frame."""
+        fill, line_colour = BACKS[design]
         w, h = self.width * parts.SS, self.height * parts.SS
         field = pygame.Surface((w, h), pygame.SRCALPHA)
-        field.fill(BACK_FILL)
-        spacing, line = w / 7, max(1, round(self.width * 0.012 * parts.SS))
-        for i in range(-8, 8 + round(h / spacing)):
-            x = i * spacing
-            pygame.draw.line(field, BACK_LINE, (x, 0), (x + h, h), line)
-            pygame.draw.line(field, BACK_LINE, (x, h), (x + h, 0), line)
+        field.fill(fill)
+        line = max(1, round(self.width * 0.012 * parts.SS))
+        pattern = {"blue": _lattice, "red": _diamonds, "green": _rosette}[design]
+        pattern(field, fill, line_colour, line)
         margin = max(2.0, self.width * 0.06)
         mask = parts.rounded_mask((w, h), margin * parts.SS, (self.radius - margin / 2) * parts.SS)
         field.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
         frame = margin + self.width * 0.04
         rect = pygame.Rect(0, 0, w, h).inflate(-2 * frame * parts.SS, -2 * frame * parts.SS)
         pygame.draw.rect(
-            field, BACK_LINE, rect, line, border_radius=round(self.radius * parts.SS / 2)
+            field, line_colour, rect, line, border_radius=round(self.radius * parts.SS / 2)
         )
         card = self._blank().copy()
         card.blit(pygame.transform.smoothscale(field, self.size), (0, 0))
@@ -323,3 +335,50 @@ class CardArt:
         rect = pygame.Rect(2 * blur, 2 * blur, self.width, self.height)
         pygame.draw.rect(surf, (0, 0, 0, 110), rect, border_radius=round(self.radius))
         return pygame.transform.gaussian_blur(surf, blur, repeat_edge_pixels=False)
+
+
+def _lattice(field: pygame.Surface, fill: RGB, colour: RGB, line: int) -> None:
+    """Blue back: a diagonal lattice of thin lines."""
+    w, h = field.get_size()
+    spacing = w / 7
+    for i in range(-8, 8 + round(h / spacing)):
+        x = i * spacing
+        pygame.draw.line(field, colour, (x, 0), (x + h, h), line)
+        pygame.draw.line(field, colour, (x, h), (x + h, 0), line)
+
+
+def _diamonds(field: pygame.Surface, fill: RGB, colour: RGB, line: int) -> None:
+    """Red back: rows of small diamonds, every other row shifted, and an oval in the middle."""
+    w, h = field.get_size()
+    step = w / 8
+    rx, ry = step * 0.3, step * 0.42
+    for row in range(-1, round(h / (step / 2)) + 2):
+        y = row * step / 2
+        shift = step / 2 if row % 2 else 0.0
+        for col in range(-1, 10):
+            x = col * step + shift
+            pygame.draw.polygon(field, colour, [(x, y - ry), (x + rx, y), (x, y + ry), (x - rx, y)])
+    oval = pygame.Rect(0, 0, round(w * 0.46), round(h * 0.3))
+    oval.center = (w // 2, h // 2)
+    pygame.draw.ellipse(field, colour, oval)
+    pygame.draw.ellipse(field, fill, oval.inflate(-4 * line, -4 * line))
+    pygame.draw.ellipse(field, colour, oval.inflate(-8 * line, -8 * line), line)
+
+
+def _rosette(field: pygame.Surface, fill: RGB, colour: RGB, line: int) -> None:
+    """Green back: a gold rosette of circles round the middle, rings of dots at the edge."""
+    w, h = field.get_size()
+    centre = (w / 2, h / 2)
+    ring, radius = w * 0.17, w * 0.2
+    for k in range(16):
+        a = 2 * math.pi * k / 16
+        at = (centre[0] + ring * math.cos(a), centre[1] + ring * math.sin(a))
+        pygame.draw.circle(field, colour, at, radius, line)
+    pygame.draw.circle(field, colour, centre, ring + radius + 2 * line, line)
+    step = w / 9
+    dot = max(1, line)
+    for y in range(round(h / step) + 1):
+        for x in range(10):
+            at = (x * step + (step / 2 if y % 2 else 0), y * step)
+            if math.dist(at, centre) > ring + radius + 5 * line:
+                pygame.draw.circle(field, colour, at, dot)

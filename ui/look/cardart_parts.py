@@ -83,6 +83,16 @@ def blit_centred(dest: pygame.Surface, src: pygame.Surface, centre: tuple[float,
     dest.blit(src, src.get_rect(center=(round(centre[0]), round(centre[1]))))
 
 
+def cover(image: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """An image scaled smooth to fill a box, keeping its shape; what overflows is cut off
+    evenly at the sides, or at the bottom (a figure keeps its head)."""
+    w, h = max(1, size[0]), max(1, size[1])
+    scale = max(w / image.get_width(), h / image.get_height())
+    sw, sh = max(w, round(image.get_width() * scale)), max(h, round(image.get_height() * scale))
+    scaled = pygame.transform.smoothscale(image, (sw, sh))
+    return scaled.subsurface(((sw - w) // 2, 0, w, h)).copy()
+
+
 def rounded(
     size: tuple[int, int], layers: list[tuple[RGB, float]], radius: float
 ) -> pygame.Surface:

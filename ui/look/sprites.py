@@ -7,17 +7,24 @@ from collections import OrderedDict
 import pygame
 
 from game.cards import Face
-from ui.look.cardart import CardArt
+from ui.look.cardart import BACK_DESIGNS, CardArt
 
 MAX_WIDTHS = 10  # hand, piles, melds, opponents, sheet, and a few sizes left from a resize
 
 
 class Deck:
-    """Card faces, backs, shadows and outlines by width; the optional four-colour deck."""
+    """Card faces, backs, shadows and outlines by width; the optional four-colour deck and
+    the chosen design of the backs."""
 
-    def __init__(self, four_colour: bool = False, rank_names: dict[int, str] | None = None) -> None:
+    def __init__(
+        self,
+        four_colour: bool = False,
+        rank_names: dict[int, str] | None = None,
+        back: str = BACK_DESIGNS[0],
+    ) -> None:
         self.four_colour = four_colour
         self.rank_names = dict(rank_names or {})
+        self.back_design = back
         self._arts: OrderedDict[int, CardArt] = OrderedDict()
         self._ready: dict[tuple[object, ...], pygame.Surface] = {}
 
@@ -34,6 +41,10 @@ class Deck:
             self.rank_names = dict(names)
             self._arts.clear()
             self._ready.clear()
+
+    def set_back(self, design: str) -> None:
+        """Show the backs in another design (one of BACK_DESIGNS; the others draw the first)."""
+        self.back_design = design
 
     def art(self, width: int) -> CardArt:
         """The card artist for a width (the least recently used width is dropped)."""
@@ -59,8 +70,9 @@ class Deck:
         return self._get(("face", width, face), width, lambda a: a.face(face))
 
     def back(self, width: int) -> pygame.Surface:
-        """The back of a card."""
-        return self._get(("back", width), width, lambda a: a.back())
+        """The back of a card, in the chosen design."""
+        design = self.back_design
+        return self._get(("back", width, design), width, lambda a: a.back(design))
 
     def shadow(self, width: int) -> tuple[pygame.Surface, tuple[int, int]]:
         """A soft shadow and where to put it relative to the card's corner."""

@@ -258,7 +258,7 @@ class SavedGamesScene(NoticeScreen):
             width = cols[-1] - cols[1] - self.px(16)
             label(surface, words, (cols[1], y), self.px(16), theme.REFUSED, width)
             return
-        when = info.saved.astimezone().strftime("%Y-%m-%d %H:%M")
+        when = info.saved_text()
         round_ = tr("saves.over") if info.over else tr("saves.round", number=info.round)
         texts = (", ".join(info.seats), round_, " · ".join(map(str, info.scores)), when)
         for k, words in enumerate(texts, start=1):

@@ -1,6 +1,6 @@
-"""Settings: language, animation and bot speed, deck colours, card size, table colour,
-sound, and whether to ask before leaving a game. Changes show at once (a preview of cards
-on the chosen felt beside them) and are stored when the screen is left."""
+"""Settings: language, animation and bot speed, deck colours, card backs, card size, table
+colour, sound, and whether to ask before leaving a game. Changes show at once (a preview of
+cards on the chosen felt beside them) and are stored when the screen is left."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ import pygame
 from game.cards import Suit, face_of
 from ui.kit.rect import Rect
 from ui.look import theme
+from ui.look.cardart import BACK_DESIGNS
 from ui.look.sprites import Deck
 from ui.screens.screen import Screen
 from ui.screens.widgets import Control, label
@@ -41,6 +42,7 @@ class SettingsScene(Screen):
     def __init__(self, nav: Navigator, back: Scene) -> None:
         super().__init__(nav)
         self.previous = back
+        self.told = False  # the player was told that the settings could not be saved
         self.deck = Deck(nav.settings.four_colour, i18n.rank_names())
 
     @property
@@ -56,6 +58,11 @@ class SettingsScene(Screen):
             self._pick("settings.animation", "animation", ANIMATIONS, "anim."),
             self._pick("settings.bot_speed", "speed", SPEEDS, "speed."),
             self._flag("settings.four_colour", "four_colour"),
+            (
+                "settings.card_back",
+                lambda: tr(f"back.{st.card_back}"),
+                lambda d: setattr(st, "card_back", _cycle(list(BACK_DESIGNS), st.card_back, d)),
+            ),
             self._pick("settings.card_size", "card_size", CARD_SIZES, "size."),
             (
                 "settings.felt",
@@ -119,7 +126,11 @@ class SettingsScene(Screen):
 
     def back(self) -> None:
         """Store the settings and go back where the player came from."""
-        saves_bridge.save_settings(self.st)
+        failed = saves_bridge.save_settings(self.st)
+        if failed and not self.told:  # say so once; the next Esc leaves (they still apply)
+            self.told = True
+            self.error = tr("settings.save_failed", reason=failed)
+            return
         self.nav.go(self.previous)
 
     def paint(self, surface: pygame.Surface) -> None:
@@ -131,7 +142,8 @@ class SettingsScene(Screen):
         self._preview(surface)
 
     def _preview(self, surface: pygame.Surface) -> None:
-        """Four cards on a piece of the chosen felt, at the chosen size and colours."""
+        """A card back and four faces on a piece of the chosen felt, at the chosen size, colours
+        and back."""
         x, y = self.px(870), self.px(120)
         box = Rect(x, y, self.size[0] - x - self.px(60), self.px(300))
         felt = theme.felt((box.w, box.h), self.st.felt_colours)
@@ -139,12 +151,14 @@ class SettingsScene(Screen):
         frame = theme.frame((box.w, box.h), theme.TEXT_DIM, 2, self.px(12), False)
         surface.blit(frame, (box.x, box.y))
         self.deck.set_four_colour(self.st.four_colour)
+        self.deck.set_back(self.st.card_back)
         card_w = round(self.px(84) * self.st.card_scale)
         faces = (face_of(12, Suit.S), face_of(11, Suit.H), face_of(13, Suit.D), face_of(1, Suit.C))
-        step = round(card_w * 0.62)
-        left = box.x + (box.w - step * 3 - card_w) // 2
-        top = box.y + (box.h - self.deck.back(card_w).get_height()) // 2
-        for k, face in enumerate(faces):
-            shade, (dx, dy) = self.deck.shadow(card_w)
+        images = [self.deck.back(card_w), *(self.deck.face(f, card_w) for f in faces)]
+        step = min(round(card_w * 0.62), (box.w - self.px(24) - card_w) // (len(images) - 1))
+        left = box.x + (box.w - step * (len(images) - 1) - card_w) // 2
+        top = box.y + (box.h - images[0].get_height()) // 2
+        shade, (dx, dy) = self.deck.shadow(card_w)
+        for k, image in enumerate(images):
             surface.blit(shade, (left + k * step + dx, top + dy))
-            surface.blit(self.deck.face(face, card_w), (left + k * step, top))
+            surface.blit(image, (left + k * step, top))

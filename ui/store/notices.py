@@ -23,6 +23,7 @@ PROBLEM_CODES = (
     "invalid",
     "illegal_action",
     "newer_version",
+    "not_a_file",
 )
 
 
@@ -43,6 +44,8 @@ def save_notice(problem: SaveProblem) -> Notice:
     lines = [tr(f"notice.save.{code}")]
     if problem.moved_to is not None:
         lines.append(tr("notice.moved", path=str(problem.moved_to)))
+    elif getattr(problem, "left_in_place", False):
+        lines.append(tr("notice.left"))
     if problem.backup_available:
         lines.append(tr("notice.backup_offer"))
     backup = problem.path if problem.backup_available else None
@@ -50,7 +53,24 @@ def save_notice(problem: SaveProblem) -> Notice:
 
 
 def file_notice(what: str, problems: Sequence[str]) -> Notice | None:
-    """The panel for problems met reading the settings or the statistics (None if none)."""
+    """The panel for problems met reading the settings or the statistics (None if none).
+
+    It says what was actually done (saves.document.Report's facts): a file moved aside,
+    one that could not be moved, a copy kept before a repair, the backup used, the defaults.
+    """
     if not problems:
         return None
-    return Notice(tr(f"notice.{what}_title"), (tr(f"notice.{what}_kept"),), " ".join(problems))
+    lines = [tr(f"notice.{what}_kept")]
+    lines += [tr("notice.file_moved", path=str(p)) for p in getattr(problems, "moved", [])]
+    lines += [tr("notice.file_left", path=str(p)) for p in getattr(problems, "left", [])]
+    copied = getattr(problems, "copied", None)
+    if copied is not None:
+        lines.append(tr("notice.file_copied", path=str(copied)))
+    if getattr(problems, "from_backup", False):
+        lines.append(tr("notice.from_backup"))
+    if getattr(problems, "defaults", False):
+        lines.append(tr("notice.defaults"))
+    failed = getattr(problems, "write_failed", None)
+    if failed:
+        lines.append(tr("notice.write_failed", reason=failed))
+    return Notice(tr(f"notice.{what}_title"), tuple(lines), " ".join(problems))

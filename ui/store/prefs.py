@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ui.look.cardart import BACK_DESIGNS
+
 SPEEDS: tuple[tuple[str, int], ...] = (  # bot speed: pause between two bot actions (ms)
     ("slow", 1300),
     ("normal", 700),
@@ -31,10 +33,12 @@ FELTS: dict[str, tuple[tuple[int, int, int], tuple[int, int, int]]] = {  # centr
 
 @dataclass
 class Settings:
-    """Everything the player can set: language, speeds, deck, card size, table, sound."""
+    """Everything the player can set: language, speeds, deck, card backs, card size, table,
+    sound."""
 
     speed: int = 1  # index into SPEEDS (bot speed)
     four_colour: bool = False
+    card_back: str = BACK_DESIGNS[0]  # one of BACK_DESIGNS
     language: str = ""  # "" follows the system's language
     animation: int = 1  # index into ANIMATIONS
     card_size: int = 1  # index into CARD_SIZES

@@ -19,7 +19,7 @@ import saves
 from game.cards import Card
 from game.match import Match
 from saves import Loaded, PresetStats, SaveInfo, SaveProblem, Slot
-from ui.store.prefs import ANIMATIONS, CARD_SIZES, FELTS, SPEEDS, Settings
+from ui.store.prefs import ANIMATIONS, BACK_DESIGNS, CARD_SIZES, FELTS, SPEEDS, Settings
 
 __all__ = ["Loaded", "PresetStats", "SaveInfo", "SaveProblem", "Saver", "Slot"]
 
@@ -179,15 +179,18 @@ def load_settings() -> tuple[Settings, list[str]]:
 
     def load() -> tuple[Settings, list[str]]:
         saved, problems = saves.load_settings()
-        return from_saved(saved), list(problems)
+        return from_saved(saved), problems  # a saves Report: sentences and what was done
 
     defaults: tuple[Settings, list[str]] = (Settings(), [])
     return _guard(load, defaults)
 
 
-def save_settings(settings: Settings) -> None:
-    """Store the settings."""
-    _guard(lambda: saves.save_settings(saves.Settings(**to_saved(settings))), None)
+def save_settings(settings: Settings) -> str | None:
+    """Store the settings: None, or why they could not be stored (the player is told)."""
+    return _guard(
+        lambda: saves.save_settings(saves.Settings(**to_saved(settings))),
+        "the settings could not be written",
+    )
 
 
 def to_saved(st: Settings) -> dict[str, Any]:
@@ -197,6 +200,7 @@ def to_saved(st: Settings) -> dict[str, Any]:
         "animation_speed": ANIMATIONS[st.animation][0],
         "bot_speed": SPEEDS[st.speed][0],
         "four_colour": st.four_colour,
+        "card_back": st.card_back,
         "card_scale": CARD_SIZES[st.card_size][1],
         "table_colour": st.felt,
         "sound": st.sound,
@@ -215,6 +219,7 @@ def from_saved(saved: saves.Settings) -> Settings:
     return Settings(
         speed=index(SPEEDS, saved.bot_speed, 1),
         four_colour=saved.four_colour,
+        card_back=saved.card_back if saved.card_back in BACK_DESIGNS else BACK_DESIGNS[0],
         language=saved.language,
         animation=index(ANIMATIONS, saved.animation_speed, 1),
         card_size=min(range(len(CARD_SIZES)), key=lambda i: abs(CARD_SIZES[i][1] - scale)),

@@ -230,6 +230,8 @@ class TableRenderer:
         """ "Your turn: draw", "Ben: meld or discard", "Round over"."""
         s = self.scene
         v = s.view
+        if v.match_over:
+            return tr("info.match_over")
         if isinstance(s.overlay, SheetOverlay):
             return tr("info.round_over")
         step = tr(f"step.{v.phase}") if v.phase in STEPS else v.phase

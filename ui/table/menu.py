@@ -73,10 +73,7 @@ def _leave(scene: TableScene, then: Callable[[], None]) -> None:
 
 
 def _new_game(scene: TableScene) -> None:
-    if scene.nav is not None:
-        scene.nav.new_game()
-    elif scene.new_match is not None:
-        scene.start(scene.new_match())
+    scene.new_game()
 
 
 def _quit(scene: TableScene) -> None:

@@ -19,7 +19,7 @@ from ui.look import theme
 from ui.table.geometry import MeldLayout, card_height, meld_positions
 from ui.table.placement import centred
 from ui.table.scoresheet import Sheet
-from ui.table.sheet_draw import draw_sheet
+from ui.table.sheet_draw import draw_sheet, end_buttons
 from ui.text.i18n import tr
 from ui.text.words import cards_text
 
@@ -156,8 +156,9 @@ class Menu(ListOverlay):
             scene.menu_command(command, now)
 
     def cancel(self, now: int, scene: TableScene) -> None:
-        """Esc resumes (at the end of a match there is nothing to resume: stay)."""
-        if not scene.match.over:
+        """Esc resumes: the table, or the score sheet waiting under the menu (at the match's
+        end with nothing under it, there is nothing to resume: stay)."""
+        if not scene.match.over or scene.held is not None:
             scene.resume()
 
 
@@ -251,8 +252,22 @@ class SheetOverlay:
         )
         if on_menu or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             scene.open_menu()
+        elif scene.match.over:
+            self._match_end(event, scene)
         elif _activated(event):
             scene.close_sheet()
+
+    def _match_end(self, event: pygame.event.Event, scene: TableScene) -> None:
+        """The match is over: Enter or its button plays again, N or its button a new game."""
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            scene.play_again()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_n:
+            scene.new_game()
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            below = max((b.bottom for b in self.meld_layout(scene).boxes), default=0)
+            for name, rect in end_buttons(scene, self.sheet, below).items():
+                if rect.contains(event.pos):
+                    scene.play_again() if name == "play_again" else scene.new_game()
 
     def draw(self, surface: pygame.Surface, scene: TableScene, now: int) -> None:
         """The sheet panel."""

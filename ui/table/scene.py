@@ -7,6 +7,7 @@ through `match.apply`, after which the placement is rebuilt and whatever moved g
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -69,6 +70,9 @@ class TableHost(Protocol):
     def new_game(self) -> None:
         """The new-game screen."""
 
+    def start_match(self, match: Match) -> None:
+        """Sit down at a new match (the table of this one is closed)."""
+
 
 @dataclass(frozen=True)
 class Status:
@@ -91,7 +95,7 @@ class TableScene:
         nav: TableHost | None = None,
     ) -> None:
         self.settings = settings or Settings()
-        self.deck = Deck(self.settings.four_colour, i18n.rank_names())
+        self.deck = Deck(self.settings.four_colour, i18n.rank_names(), self.settings.card_back)
         self.bots = bots or BotRunner()
         self.new_match = new_match
         self.nav = nav
@@ -362,6 +366,22 @@ class TableScene:
         else:
             self.overlay = HandOver(self.curtain) if self.curtain is not None else None
 
+    def play_again(self) -> None:
+        """The match is over: the same seats and rules again, a new deal."""
+        seed = int.from_bytes(os.urandom(4), "little")
+        match = Match(self.match.rules, list(self.match.players), seed)
+        if self.nav is not None:
+            self.nav.start_match(match)
+        else:
+            self.start(match)
+
+    def new_game(self) -> None:
+        """The match is over: the new-game screen (or a new match where there is none)."""
+        if self.nav is not None:
+            self.nav.new_game()
+        elif self.new_match is not None:
+            self.start(self.new_match())
+
     def toggle_log(self) -> None:
         """G: the turn log of the round, over the table (and away again)."""
         if isinstance(self.overlay, LogPanel):
@@ -388,6 +408,7 @@ class TableScene:
         """Back at the table (from settings or help): take up changed settings."""
         st = self.settings
         self.deck.set_four_colour(st.four_colour)
+        self.deck.set_back(st.card_back)
         self.deck.set_rank_names(i18n.rank_names())
         self.anim.factor = st.animation_factor
         self.layout_key = None

@@ -15,6 +15,8 @@ from ui.text.i18n import tr
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
 
+END_BUTTON_H = 44  # at 70 px cards
+
 COLUMNS = (
     ("end.col.player", 0.17),
     ("end.col.hand", 0.40),
@@ -35,6 +37,8 @@ def sheet_rect(scene: TableScene, sheet: Sheet, below: int = 0) -> tuple[Rect, i
     row_h = card_h + round(12 * s)
     head = round((78 if sheet.match_title else 50) * s)
     height = head + round(26 * s) + row_h * len(sheet.rows) + round(44 * s)
+    if sheet.match_title:  # the match is over: room for its two buttons
+        height += round(END_BUTTON_H * s) + round(12 * s)
     width = min(scene.size[0] - 2 * scene.layout.metrics.margin, round(980 * s))
     margin = scene.layout.metrics.margin
     height = min(height, scene.size[1] - 2 * margin)
@@ -42,6 +46,18 @@ def sheet_rect(scene: TableScene, sheet: Sheet, below: int = 0) -> tuple[Rect, i
     if below + margin + height <= scene.size[1] - margin:
         top = max(top, below + margin)
     return Rect((scene.size[0] - width) // 2, top, width, height), row_h, head
+
+
+def end_buttons(scene: TableScene, sheet: Sheet, below: int = 0) -> dict[str, Rect]:
+    """At the match's end: "Play again" and "New game", side by side above the footer."""
+    if not sheet.match_title:
+        return {}
+    s = scene.layout.card_w / 70
+    panel, _, _ = sheet_rect(scene, sheet, below)
+    w, h, gap = round(200 * s), round(END_BUTTON_H * s), round(16 * s)
+    y = panel.bottom - round(40 * s) - h
+    x = panel.x + (panel.w - 2 * w - gap) // 2
+    return {"play_again": Rect(x, y, w, h), "new_game": Rect(x + w + gap, y, w, h)}
 
 
 def draw_sheet(surface: pygame.Surface, scene: TableScene, sheet: Sheet, below: int = 0) -> None:
@@ -65,6 +81,11 @@ def draw_sheet(surface: pygame.Surface, scene: TableScene, sheet: Sheet, below: 
             )
         _row(surface, scene, row, xs, y, row_h, s)
         y += row_h
+    for name, rect in end_buttons(scene, sheet, below).items():
+        fill = (*theme.GOLD, 255) if name == "play_again" else (200, 205, 195, 255)
+        surface.blit(theme.panel((rect.w, rect.h), fill, rect.h // 4), (rect.x, rect.y))
+        words = theme.fit(tr(f"end.{name}"), round(17 * s), theme.INK, rect.w - 10, True)
+        surface.blit(words, words.get_rect(center=rect.centre))
     img = theme.fit(sheet.footer, round(14 * s), (60, 70, 65), panel.w - 2 * pad)
     surface.blit(
         img, img.get_rect(midbottom=(panel.x + panel.w // 2, panel.bottom - round(12 * s)))

@@ -16,10 +16,12 @@ import os
 from dataclasses import dataclass
 from functools import cache
 
+from saves.settings import LANGUAGES as SAVED_LANGUAGES
 from ui.look.assets import asset_path
 from ui.text.strings import STRINGS
 
-LANGUAGES = ("en", "de")
+# the languages the game has: one list, kept by the saves package that checks the setting
+LANGUAGES = SAVED_LANGUAGES
 LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
 
 _state = {"language": "en"}

@@ -45,15 +45,25 @@ SAVES: dict[str, str] = {
     "notice.ok": "OK",
     "notice.keys": "Tab choose · Enter press · Esc close",
     "notice.settings_title": "Your settings could not be read completely",
-    "notice.settings_kept": (
-        "A damaged file was moved aside, never deleted; the game uses what could be read "
-        "and the defaults for the rest."
-    ),
+    "notice.settings_kept": "The game uses what could be read and the defaults for the rest.",
     "notice.stats_title": "Your statistics could not be read completely",
-    "notice.stats_kept": (
-        "A damaged file was moved aside, never deleted; the statistics go on from what "
-        "could be read."
+    "notice.stats_kept": "The statistics go on from what could be read.",
+    "notice.file_moved": "Nothing was deleted: the unreadable file was moved to {path}.",
+    "notice.file_left": (
+        "The unreadable file could not be moved aside; it stays at {path} and is never "
+        "used as a backup."
     ),
+    "notice.file_copied": (
+        "The file as it was is kept at {path}; only the unreadable values were reset."
+    ),
+    "notice.from_backup": "The values come from the backup, and were written back.",
+    "notice.defaults": "Nothing could be read: the defaults are used.",
+    "notice.write_failed": (
+        "Writing the repaired file failed ({reason}); this notice will come again."
+    ),
+    "notice.save.not_a_file": "It is a folder, a pipe or a device, not a save file.",
+    "notice.left": "The file could not be moved aside; it stays where it is.",
+    "settings.save_failed": "Your settings could not be saved: {reason}",
     # the status line at the table
     "status.save_failed": "Not saved: {reason} The game goes on.",
     "status.from_backup": "Opened from the backup: the last action may be missing.",

@@ -58,6 +58,7 @@ SCREENS: dict[str, str] = {
     "settings.animation": "Animation speed",
     "settings.bot_speed": "Bot speed",
     "settings.four_colour": "Four-colour deck",
+    "settings.card_back": "Card backs",
     "settings.card_size": "Card size",
     "settings.felt": "Table colour",
     "settings.sound": "Sound",
@@ -77,6 +78,9 @@ SCREENS: dict[str, str] = {
     "felt.blue": "blue",
     "felt.wine": "wine red",
     "felt.slate": "slate grey",
+    "back.blue": "blue lattice",
+    "back.red": "red diamonds",
+    "back.green": "green rosette",
     # statistics
     "stats.title": "Statistics",
     "stats.none": "No games played yet.",

@@ -83,7 +83,10 @@ TABLE: dict[str, str] = {
     "end.col.points": "Round",
     "end.col.total": "Total",
     "end.next": "Click or press Enter for the next round",
-    "end.match_next": "Click or press Enter to continue",
+    "end.match_next": "Enter: play again · N: a new game · Esc: the menu",
+    "end.play_again": "Play again",
+    "end.new_game": "New game",
+    "info.match_over": "Match over",
     "end.match_title": "{names} won the match!",
     "end.match_draw": "The match is over",
     # menu and chooser
