@@ -428,3 +428,50 @@ def test_marks_hang_under_the_cards_and_hide_nothing_printed_on_them() -> None:
 
     assert near(theme.GOLD, colours_under(2))
     assert near(theme.seat_colour(1), colours_under(3))
+
+
+def test_undo_puts_cards_back_where_they_stood_in_the_hand() -> None:
+    table = Table(table_match("classic", HANDS, "10H KH", upcard="KD"))
+    table.key(pygame.K_d)
+    before = list(table.scene.order)
+    table.select("7H", "8H", "9H")
+    table.drag(table.grab_point("8H"), table.open_table())
+    assert len(table.match.round.table) == 1
+    table.key(pygame.K_u)
+    assert table.match.round.table == []
+    assert table.scene.order == before
+
+
+def test_a_long_status_opens_whole_and_is_never_cut(table: Table) -> None:
+    words = "a reason that goes on and on " * 12 + "THE END"
+    table.scene.say(words, "refused")
+    table.step()
+    surface = pygame.display.get_surface()
+    rect = table.scene.layout.status
+    # the panel rises over the table: rows above the status line now hold its text
+    above = {tuple(surface.get_at((x, rect.y - 8))[:3]) for x in range(rect.x + 8, rect.right - 8)}
+    assert len(above) > 3, "the long status did not open upwards"
+    from ui.look import theme
+
+    lines = theme.wrap(words, round(table.scene.layout.info.h * 0.62), rect.w - 16, True)
+    assert " ".join(lines) == words and "…" not in "".join(lines)
+
+
+def test_a_wild_card_in_the_hand_carries_its_gold_badge() -> None:
+    hands = ["7H 8H JK 5S 5D 5C KS QD 2C 3D", "AS 2S 3S 4H 6C 8C 10D JD JS 9C"]
+    table = Table(table_match("standard", hands, "10C", upcard="KD", jokers=2))
+    table.step()
+    surface = pygame.display.get_surface()
+
+    def gold_low_on(text: str) -> int:
+        rect = table.rect(text)
+        size = max(12, rect.w // 5)
+        return sum(
+            1
+            for x in range(rect.x + 3, rect.x + 3 + size)
+            for y in range(rect.bottom - size - 4, rect.bottom - 4)
+            if all(abs(a - b) <= 30 for a, b in zip(surface.get_at((x, y))[:3], (248, 200, 70)))
+        )
+
+    assert gold_low_on("JK") > 20  # the joker is wild here: the badge is on it
+    assert gold_low_on("7H") == 0  # a natural card has none

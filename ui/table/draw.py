@@ -13,14 +13,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game import actions as A
+from game.cards import Card
 from ui.kit.rect import Rect
 from ui.look import theme
-from ui.table.melds_draw import draw_meld_focus, draw_melds, draw_targets
+from ui.table.melds_draw import badge, draw_meld_focus, draw_melds, draw_targets
 from ui.table.overlays import SheetOverlay
 from ui.table.paint import blit_card, outline
 from ui.table.seats_draw import draw_seats
 from ui.text.i18n import tr
-from ui.text.words import card_text, header_lines
+from ui.text.words import card_text, header_lines, indicator_text
 
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
@@ -168,16 +169,39 @@ class TableRenderer:
         s = self.scene
         hidden = s.anim.hidden()
         focus = s.input.focused() if s.input.focus_visible and s.input.focus_row == "hand" else None
-        for card, rect in s.placement.hand:
+        hand = s.placement.hand
+        for k, (card, rect) in enumerate(hand):
             if card in hidden:
                 continue
             blit_card(surface, s, card, rect)
+            strip = (hand[k + 1][1].x if k + 1 < len(hand) else rect.right) - rect.x
+            self.badge(surface, card, rect, strip)
             if card in s.selected:
                 outline(surface, s, rect, theme.SELECT)
             if card in s.hinted:
                 outline(surface, s, rect, theme.HINT, px=max(3, rect.w // 16))
             if card == focus:
                 outline(surface, s, rect, theme.FOCUS, dashed=True)
+
+    def badge(self, surface: pygame.Surface, card: Card, rect: Rect, strip: int) -> None:
+        """A wild card in the hand carries the gold badge it has on the table; a joker that is
+        not wild says what it plays as (an ace): low on the card's visible strip."""
+        v = self.scene.view
+        if v.is_wild(card):
+            words = tr("badge.wild")
+        elif card.face.is_joker and v.wilds.joker_as is not None:
+            words = card_text(v.wilds.natural(card))
+        else:
+            return
+        size = max(12, rect.w // 5)
+        room = max(size, strip - 6)
+        badge(
+            surface,
+            words,
+            (rect.x + 3, rect.bottom - size - 4 - self.scene.layout.metrics.lift // 3),
+            room,
+            size,
+        )
 
     # --- info, status, buttons ---------------------------------------------------------
 
@@ -188,8 +212,16 @@ class TableRenderer:
         scored = sum(r.end.scored for r in v.results)
         size = max(11, round(s.layout.metrics.label_h * 0.8))
         y = rect.y
-        for i, line in enumerate(header_lines(v.rules, v.round_number, scored)):
+        lines = header_lines(v.rules, v.round_number, scored)
+        meaning = indicator_text(v.indicator.face if v.indicator else None, v.wild_faces)
+        for i, line in enumerate(lines):
             img = theme.fit(line, size, theme.GOLD if i == 0 else theme.TEXT_DIM, rect.w, i == 0)
+            surface.blit(img, (rect.x, y))
+            y += img.get_height()
+        for line in theme.wrap(meaning, size, rect.w)[:2]:  # the indicator, in words
+            img = theme.fit(line, size, theme.GOLD, rect.w)
+            if y + img.get_height() > rect.bottom:
+                break
             surface.blit(img, (rect.x, y))
             y += img.get_height()
 
@@ -245,8 +277,19 @@ class TableRenderer:
         rect, status = s.layout.status, s.status
         colour = STATUS_COLOURS.get(status.kind, theme.TEXT)
         size = round(s.layout.info.h * 0.62)
-        img = theme.fit(status.text, size, colour, rect.w - 8, status.kind != "info")
-        surface.blit(img, (rect.x + 4, rect.y + (rect.h - img.get_height()) // 2))
+        bold = status.kind != "info"
+        if theme.width_of(status.text, size, bold) <= rect.w - 8:
+            img = theme.text(status.text, size, colour, bold)
+            surface.blit(img, (rect.x + 4, rect.y + (rect.h - img.get_height()) // 2))
+            return
+        # too long for the line: it opens upwards over the table, whole, never cut
+        lines = theme.wrap(status.text, size, rect.w - 16, bold)
+        line_h = theme.font(size, bold).get_linesize()
+        height = len(lines) * line_h + 8
+        top = rect.bottom - height
+        surface.blit(theme.panel((rect.w, height), (10, 28, 20, 235), 8), (rect.x, top))
+        for i, line in enumerate(lines):
+            surface.blit(theme.text(line, size, colour, bold), (rect.x + 8, top + 4 + i * line_h))
 
     def buttons(self, surface: pygame.Surface) -> None:
         """Sort by suit / rank on the left; undo, hint, menu on the right (greyed when idle)."""

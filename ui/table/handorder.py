@@ -6,19 +6,33 @@ The model's hand is a set for the UI's purposes; the player's arrangement lives 
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 from game.cards import ACE, Card
 
 IsWild = Callable[[Card], bool]
 
 
-def reconcile(order: Sequence[Card], hand: Sequence[Card]) -> list[Card]:
-    """The player's order for a new hand: known cards keep their places, new ones go right."""
+def reconcile(
+    order: Sequence[Card], hand: Sequence[Card], places: Mapping[Card, int] | None = None
+) -> list[Card]:
+    """The player's order for a new hand: known cards keep their places, new ones go right,
+    and a card that comes back (undo) goes back to its place in `places`, if it has one."""
     present = set(hand)
     kept = [c for c in order if c in present]
     known = set(kept)
+    places = places or {}
+    back = sorted((places[c], c) for c in hand if c not in known and c in places)
+    for index, card in back:  # lowest places first: each lands where it was
+        kept.insert(min(index, len(kept)), card)
+    known |= {c for _, c in back}
     return kept + [c for c in hand if c not in known]
+
+
+def places_left(order: Sequence[Card], hand: Sequence[Card]) -> dict[Card, int]:
+    """Where each card of `order` that is no longer in `hand` stood."""
+    present = set(hand)
+    return {c: i for i, c in enumerate(order) if c not in present}
 
 
 def played_as(

@@ -134,7 +134,7 @@ def _marks(
             _dot(surface, initial, (x, y), size, theme.seat_colour(piece.by))
             x += size + 2
         if _stands_in(piece):
-            x += _badge(surface, _rep_text(piece.rep), (x, y), max(size, limit - x), size)
+            x += badge(surface, _rep_text(piece.rep), (x, y), max(size, limit - x), size)
         cursor = x + 2
 
 
@@ -157,7 +157,7 @@ def _dot(
     surface.blit(img, img.get_rect(center=(at[0] + size // 2, at[1] + size // 2)))
 
 
-def _badge(surface: pygame.Surface, words: str, at: tuple[int, int], room: int, size: int) -> int:
+def badge(surface: pygame.Surface, words: str, at: tuple[int, int], room: int, size: int) -> int:
     """A gold pill with dark text, `size` high, at most `room` wide; returns its width."""
     img = theme.fit(words, round(size * 0.8), theme.INK, max(1, room - 6), True)
     w = min(room, max(size, img.get_width() + 8))

@@ -47,7 +47,7 @@ class RulesPanel:
         margin = round(30 * s)
         panel = Rect(margin, margin, w - 2 * margin, h - 2 * margin)
         surface.blit(
-            theme.panel((panel.w, panel.h), (20, 40, 30, 235), round(14 * s)), (panel.x, panel.y)
+            theme.panel((panel.w, panel.h), (20, 40, 30, 250), round(14 * s)), (panel.x, panel.y)
         )
         pad = round(22 * s)
         title = tr("panel.title", preset=preset_name(rules.preset))

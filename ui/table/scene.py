@@ -136,6 +136,7 @@ class TableScene:
         self.orders: dict[int, list[Card]] = {}  # the hand order of each human seat
         self.dealt: dict[int, int] = {}  # the round each seat's order was sorted for
         self.selected: set[Card] = set()
+        self.left_at: dict[Card, int] = {}  # where cards played this turn stood in the hand
         self.hinted: frozenset[Card] = frozenset()
         self.hint_key: int | None = None
         self.overlay = None
@@ -174,7 +175,11 @@ class TableScene:
         # what reached the table since this seat's last turn, and who put it there
         self.marked: dict[Card, int] = arrived(self.story, news, view.table)
         self.news = news_text(news, self.match.players)
-        self.order = handorder.reconcile(self.order, self.view.hand)
+        if view.my_turn:  # cards played this turn may come back with undo: keep their places
+            self.left_at |= handorder.places_left(self.order, view.hand)
+        else:
+            self.left_at = {}
+        self.order = handorder.reconcile(self.order, self.view.hand, self.left_at)
         self.selected &= set(self.order)
         self.hinted &= frozenset(self.order)
         self.relayout()

@@ -103,6 +103,14 @@ def news_text(turns: Sequence[StoryTurn], players: Sequence[Player]) -> str:
     return "; ".join(phrases)
 
 
+def indicator_text(indicator: Face | None, wild_faces: Iterable[Face]) -> str:
+    """What the indicator means, for a newcomer: "A♦ wild: the indicator is a diamond"."""
+    if indicator is None or indicator.suit is None:
+        return ""
+    wilds = " ".join(dict.fromkeys(card_text(f) for f in wild_faces))
+    return tr("header.indicator", wilds=wilds, suit=tr(f"suit.{indicator.suit.name}"))
+
+
 def header_lines(rules: Rules, round_number: int, scored: int) -> tuple[str, str]:
     """The match in two lines: ("Round 3 of 7", "lowest total wins"), ("Round 2", "first to
     100"); `scored` counts the rounds scored so far (void rounds and redeals do not count)."""

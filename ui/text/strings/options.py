@@ -15,7 +15,10 @@ OPTION_TEXTS: dict[str, str] = {
     "preset.romme.desc": "Two decks, six jokers; open with 40; the match ends at 500.",
     "preset.hand": "Hand (Arabic rummy, 51)",
     "preset.hand.short": "Hand",
-    "preset.hand.desc": "Two decks, indicator wild aces; open with 51; seven rounds.",
+    "preset.hand.desc": (
+        "Two decks; a card is turned up and the aces of its suit are wild; open with 51; "
+        "seven rounds."
+    ),
     # groups
     "group.deal": "Deal",
     "group.melds": "Melds & wilds",

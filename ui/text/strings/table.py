@@ -141,4 +141,10 @@ TABLE: dict[str, str] = {
     "header.penalty_limit": "ends at {target}, lowest total wins",
     "header.rounds_high": "highest total wins",
     "header.rounds_low": "lowest total wins",
+    "header.indicator": "{wilds} wild: the indicator is {suit}",
+    "suit.S": "a spade",
+    "suit.H": "a heart",
+    "suit.D": "a diamond",
+    "suit.C": "a club",
+    "badge.wild": "wild",
 }
