@@ -35,6 +35,7 @@ class Settings:
     bot_speed: str = "normal"
     four_colour: bool = False
     card_back: str = "blue"
+    pause_bots: bool = False  # the table waits after each bot's turn for a click or Space
     card_scale: float = 1.0
     table_colour: str = "green"
     sound: bool = True
@@ -66,6 +67,7 @@ CHECKS: dict[str, Callable[[Any], Any]] = {
     "bot_speed": _choice(BOT_SPEEDS),
     "four_colour": _bool,
     "card_back": _choice(CARD_BACKS),
+    "pause_bots": _bool,
     "card_scale": _scale,
     "table_colour": _choice(TABLE_COLOURS),
     "sound": _bool,

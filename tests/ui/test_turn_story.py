@@ -121,3 +121,39 @@ def test_the_hand_over_recaps_what_happened_since_that_players_turn() -> None:
     over = table.scene.overlay  # the bot plays once P0 has the screen
     assert isinstance(over, HandOver) and over.seat == 0
     assert over.recap(table.scene) == "P1 opened (2 melds)"  # the discard is not news beside it
+
+
+def test_with_pause_after_each_bot_turn_the_next_bot_waits_for_space() -> None:
+    table = Table(table_match("classic", HANDS, STOCK, upcard="6D", bot_seats=(1, 2)))
+    table.scene.settings.pause_bots = True
+    table.key(pygame.K_d)
+    table.drag(table.grab_point("KS"), table.scene.layout.discard.centre)
+    for _ in range(300):
+        if table.scene.bot_turns.waiting:
+            break
+        table.step()
+    assert table.scene.bot_turns.waiting and table.match.current == 2
+    assert table.scene.status.text.startswith("Bot1's turn is over")
+    moves = len(table.match.actions)
+    table.step(100)  # Bot2 waits, however long
+    assert len(table.match.actions) == moves
+    table.key(pygame.K_SPACE)
+    for _ in range(300):
+        if table.match.current == 0:
+            break
+        table.step()
+    assert table.match.current == 0 and not table.scene.bot_turns.waiting  # no pause before P0
+
+
+def test_skip_goes_through_the_pauses() -> None:
+    table = Table(table_match("classic", HANDS, STOCK, upcard="6D", bot_seats=(1, 2)))
+    table.scene.settings.pause_bots = True
+    table.key(pygame.K_d)
+    table.drag(table.grab_point("KS"), table.scene.layout.discard.centre)
+    table.step()
+    table.key(pygame.K_SPACE)  # skip while Bot1 is to move: no pause after its turn
+    for _ in range(300):
+        if table.match.current == 0:
+            break
+        table.step()
+    assert table.match.current == 0

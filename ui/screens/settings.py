@@ -57,6 +57,7 @@ class SettingsScene(Screen):
             ("settings.language", self._language_text, self._language),
             self._pick("settings.animation", "animation", ANIMATIONS, "anim."),
             self._pick("settings.bot_speed", "speed", SPEEDS, "speed."),
+            self._flag("settings.pause_bots", "pause_bots"),
             self._flag("settings.four_colour", "four_colour"),
             (
                 "settings.card_back",

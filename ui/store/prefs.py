@@ -45,6 +45,7 @@ class Settings:
     felt: str = "green"
     sound: bool = True
     confirm_leave: bool = True
+    pause_bots: bool = False  # wait after each bot's turn (when another bot plays next)
 
     @property
     def bot_delay(self) -> int:

@@ -205,6 +205,7 @@ def to_saved(st: Settings) -> dict[str, Any]:
         "table_colour": st.felt,
         "sound": st.sound,
         "confirm_leave": st.confirm_leave,
+        "pause_bots": st.pause_bots,
     }
 
 

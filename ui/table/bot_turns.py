@@ -29,16 +29,28 @@ class BotTurns:
         self.next_at = 0
         self.skipping = False
         self.note: str | None = None  # what went wrong with the last decision, if anything
+        self.waiting = False  # "pause after each bot's turn": held until a click or Space
 
     def to_move(self) -> bool:
         """True when a bot seat is to move and nothing holds the game (an overlay)."""
         s = self.scene
         m = s.match
-        return not m.over and s.overlay is None and m.players[m.current].kind == "bot"
+        return (
+            not m.over
+            and not self.waiting
+            and s.overlay is None
+            and m.players[m.current].kind == "bot"
+        )
+
+    def go_on(self) -> None:
+        """The player has seen the bot's turn: the next bot may play."""
+        self.waiting = False
+        self.scene.prompt()
 
     def skip(self, now: int) -> None:
         """No more pauses or animations until it is the human's turn."""
         self.skipping = True
+        self.waiting = False
         self.next_at = now
         self.scene.anim.finish()
         self.scene.say(tr("status.skip"))
@@ -88,11 +100,20 @@ class BotTurns:
         if action is None:
             return
         s.play(action, now)
+        nxt = s.match.current
+        ended = s.match.over or nxt != seat
+        if ended and s.settings.pause_bots and not self.skipping and self._bot(nxt):
+            self.waiting = True  # this bot's turn stays on screen until the player goes on
+            s.say(tr("status.paused", name=s.match.players[seat].name))
         if self.note:
             s.say(self.note, "error")
         if self.skipping:
             s.anim.finish()
         self.next_at = now + s.settings.bot_delay
+
+    def _bot(self, seat: int) -> bool:
+        m = self.scene.match
+        return not m.over and m.players[seat].kind == "bot"
 
     def _decision(self, key: int) -> A.Action | None:
         """The bot's answer once ready; a failing or illegal answer is reported and replaced

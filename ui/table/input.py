@@ -88,6 +88,9 @@ class TableInput:
         """A press: on a button it acts at once; elsewhere it waits to be a click or drag."""
         s = self.scene
         self.focus_visible = False
+        if button == 1 and s.bot_turns.waiting and not _on_button(s, pos):
+            s.bot_turns.go_on()  # a click goes on after a bot's turn (buttons still work)
+            return
         if button == 3 and s.layout.discard.contains(pos):
             s.show_pile()
             return
@@ -273,6 +276,9 @@ class TableInput:
             drag, self.drag = self.drag, None
             s.snap_back(drag.where(), now)
             return
+        if key == pygame.K_SPACE and s.bot_turns.waiting:
+            s.bot_turns.go_on()
+            return
         if key == pygame.K_SPACE and s.bot_to_move():
             s.skip(now)
             return
@@ -401,3 +407,7 @@ def _shift(event: pygame.event.Event) -> bool:
 
 def _rects(scene: TableScene, cards: list[Card]) -> dict[Card, Rect]:
     return {c: scene.placement.where[c] for c in cards if c in scene.placement.where}
+
+
+def _on_button(scene: TableScene, pos: tuple[int, int]) -> bool:
+    return any(rect.contains(pos) for rect in scene.layout.buttons.values())

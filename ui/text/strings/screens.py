@@ -59,6 +59,7 @@ SCREENS: dict[str, str] = {
     "settings.bot_speed": "Bot speed",
     "settings.four_colour": "Four-colour deck",
     "settings.card_back": "Card backs",
+    "settings.pause_bots": "Pause after each bot's turn",
     "settings.card_size": "Card size",
     "settings.felt": "Table colour",
     "settings.sound": "Sound",

@@ -43,6 +43,7 @@ TABLE: dict[str, str] = {
     "status.choose": "Choose what the wild card stands for.",
     "status.error": "Something went wrong ({error}); the game goes on.",
     "status.skip": "Skipping ahead to your turn…",
+    "status.paused": "{name}'s turn is over: click or press Space to go on.",
     "status.match_over": "The match is over.",
     "status.bot_fallback": "{name} tried {move}: {reason}",
     "status.redeal": "Your hand qualifies for a redeal: open the menu to ask for one.",
