@@ -5,7 +5,7 @@ by medium bots), drawn at 1280×800 and 1920×1080 with no screen (SDL's dummy d
 Each measured frame posts a mouse motion and runs the app's own step: events, update,
 draw. Prints the median and p99 over 300 frames of the whole step, and of a full redraw
 (the still table's cache thrown away first: what a frame costs whenever the table changes),
-idle and while cards are being dragged over the melds.
+idle, while cards are being dragged over the melds, and with the turn log open.
 Target: median ≤ 4 ms, p99 ≤ 12 ms.
 """
 
@@ -39,15 +39,18 @@ def p99(values: list[float]) -> float:
     return ordered[min(len(ordered) - 1, round(0.99 * (len(ordered) - 1)))]
 
 
-def table(size: tuple[int, int], cards: int, dragging: bool) -> tuple[App, TableScene, list[int]]:
-    """The crowded table in an app with a fake clock; with `dragging`, a card picked up."""
+def table(size: tuple[int, int], cards: int, state: str) -> tuple[App, TableScene, list[int]]:
+    """The crowded table in an app with a fake clock; "dragging": a card picked up; "log":
+    the turn log open over it."""
     match = crowded_match("hand", 4, seed=1, cards=cards)
     surface = pygame.display.set_mode(size)
     scene = TableScene(match, size, BotRunner(inline=True), Settings())
     clock = [0]
     app = App(scene, surface, clock=lambda: clock[0])
     hand = scene.placement.hand
-    if dragging and hand:
+    if state == "log":
+        scene.toggle_log()
+    if state == "dragging" and hand:
         rect = hand[0][1]
         press = pygame.event.Event(
             pygame.MOUSEBUTTONDOWN, pos=(rect.x + 5, rect.y + 20), button=1, mod=0
@@ -56,9 +59,9 @@ def table(size: tuple[int, int], cards: int, dragging: bool) -> tuple[App, Table
     return app, scene, clock
 
 
-def measure(size: tuple[int, int], frames: int, cards: int, dragging: bool) -> dict[str, float]:
+def measure(size: tuple[int, int], frames: int, cards: int, state: str) -> dict[str, float]:
     """Median and p99 of a step and of a full redraw, in milliseconds."""
-    app, scene, clock = table(size, cards, dragging)
+    app, scene, clock = table(size, cards, state)
     steps: list[float] = []
     draws: list[float] = []
     area = scene.layout.melds_area
@@ -87,7 +90,7 @@ def measure(size: tuple[int, int], frames: int, cards: int, dragging: bool) -> d
 
 
 def main() -> int:
-    """Measure every size, idle and while dragging, and print a table."""
+    """Measure every size, idle, while dragging and with the turn log open; print a table."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--frames", type=int, default=300)
     parser.add_argument("--cards", type=int, default=40, help="least cards on the table")
@@ -97,9 +100,8 @@ def main() -> int:
     heads = ("step p50", "step p99", "redraw p50", "redraw p99")
     print(f"{'size':>10} {'state':>9} {'cards':>5}  " + "  ".join(f"{h:>10}" for h in heads))
     for size in SIZES:
-        for dragging in (False, True):
-            r = measure(size, args.frames, args.cards, dragging)
-            state = "dragging" if dragging else "idle"
+        for state in ("idle", "dragging", "log"):
+            r = measure(size, args.frames, args.cards, state)
             print(
                 f"{size[0]:>5}x{size[1]:<4} {state:>9} {r['table_cards']:>5.0f}  "
                 f"{r['step_median']:>10.2f}  {r['step_p99']:>10.2f}  "

@@ -11,7 +11,9 @@ untouched.
 
 Then two tables from the records in docs/screens/, drawn as `main.py --screenshot PNG
 --load RECORD` draws them: table_classic (two players a few turns in) and table_hand (four
-players, a crowded table, the indicator). --new-records plays the seeded matches with the
+players, a crowded table, the indicator; the cards the bots put down since your turn
+glow in their colours, the summary beside the piles), and table_hand_log (the same
+with the turn log open). --new-records plays the seeded matches with the
 medium bots again and rewrites the records first (the shots change if the bots did).
 """
 
@@ -235,10 +237,17 @@ def tables(shot: Shooter, new_records: bool) -> None:
         match, problem = load_match(str(path))
         if problem is not None:
             raise SystemExit(problem)
-        table_scene(match, shot.surface.get_size(), inline_bots=True).draw(shot.surface, 0)
+        scene = table_scene(match, shot.surface.get_size(), inline_bots=True)
+        scene.draw(shot.surface, 0)
         out = shot.out / f"{shot.prefix()}{name}.png"
         pygame.image.save(shot.surface, str(out))
         print(f"wrote {out}")
+        if name == "table_hand":  # the same table with the turn log open (key G)
+            scene.toggle_log()
+            scene.draw(shot.surface, 0)
+            out = shot.out / f"{shot.prefix()}{name}_log.png"
+            pygame.image.save(shot.surface, str(out))
+            print(f"wrote {out}")
 
 
 def main() -> None:

@@ -14,12 +14,18 @@ import pygame
 from ui.kit.rect import Rect, ui_scale
 from ui.look import theme
 from ui.text.i18n import tr
-from ui.text.words import turn_text
+from ui.text.words import header_lines, turn_text
 
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
 
 CLOSE_KEYS = (pygame.K_g, pygame.K_ESCAPE)
+
+
+def _round(scene: TableScene) -> str:
+    """The round as the header names it ("Round 3 of 7")."""
+    v = scene.view
+    return header_lines(v.rules, v.round_number, sum(r.end.scored for r in v.results))[0]
 
 
 class LogPanel:
@@ -28,6 +34,7 @@ class LogPanel:
     def __init__(self) -> None:
         self.hover = None
         self.scroll = 0  # lines scrolled back from the latest
+        self._lines: tuple[tuple[object, ...], list[tuple[str, int]]] | None = None
 
     def rect(self, scene: TableScene) -> Rect:
         """The panel: the right part of the window, above the hand."""
@@ -39,12 +46,16 @@ class LogPanel:
         return Rect(w - width - pad, pad, width, max(round(200 * s), bottom - pad))
 
     def lines(self, scene: TableScene, size: int, width: int) -> list[tuple[str, int]]:
-        """Every turn wrapped to the panel, with the seat that played it."""
-        out: list[tuple[str, int]] = []
-        for turn in scene.story:
-            words = turn_text(turn, scene.match.players)
-            out += [(line, turn.seat) for line in theme.wrap(words, size, width)]
-        return out
+        """Every turn wrapped to the panel, with the seat that played it (kept until the
+        story, the size or the language changes)."""
+        key = (id(scene.story), len(scene.story), size, width, tr("log.draw"))
+        if self._lines is None or self._lines[0] != key:
+            out: list[tuple[str, int]] = []
+            for turn in scene.story:
+                words = turn_text(turn, scene.match.players)
+                out += [(line, turn.seat) for line in theme.wrap(words, size, width)]
+            self._lines = (key, out)
+        return self._lines[1]
 
     def handle(self, event: pygame.event.Event, now: int, scene: TableScene) -> None:
         """Scroll with the wheel or the keys; G, Esc or a click outside close it."""
@@ -74,7 +85,7 @@ class LogPanel:
         surface.blit(theme.panel((r.w, r.h), (12, 30, 22, 242), round(12 * s)), (r.x, r.y))
         pad, size = round(16 * s), max(12, round(16 * s))
         title = theme.fit(
-            tr("log.title", number=scene.view.round_number),
+            tr("log.title", round=_round(scene)),
             round(20 * s),
             theme.GOLD,
             r.w - 2 * pad,

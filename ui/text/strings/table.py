@@ -109,7 +109,7 @@ TABLE: dict[str, str] = {
     "chooser.cancel": "Cancel (Esc)",
     "pile.viewer": "Discard pile, oldest first (click to close)",
     # the turn log (G), the news since the human's last turn, the match's header
-    "log.title": "Round {number}, turn by turn",
+    "log.title": "{round}, turn by turn",
     "log.empty": "Nothing has happened yet this round.",
     "log.keys": "↑ ↓ or the wheel scroll · G or Esc closes",
     "log.turn": "{name}: {steps}",
