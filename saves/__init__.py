@@ -24,7 +24,8 @@ What the UI calls, and when:
   ``save_settings(s)`` on change -> None, or why the settings could not be saved.
   ``LANGUAGES``: the languages a setting may name.
 - Statistics: ``load_stats()`` -> (Statistics, Report); when a match ends,
-  ``record_match(stats, match, human_seats, slot.id)`` then ``save_stats(stats)``;
+  ``record_rounds(stats, preset, results, human_seats, slot.id)`` as rounds end and
+  ``record_match(stats, match, human_seats, slot.id)`` at the end, then ``save_stats(stats)``;
   the statistics screen reads ``stats.of(preset)`` (PresetStats).
 
 Every function takes an optional ``base`` folder; RUMMYTABLE_HOME does the same for a
@@ -38,7 +39,7 @@ from .listing import SaveInfo, latest_save, list_saves, save_info
 from .orders import card_text, parse_card
 from .paths import config_dir, data_dir, saves_dir, settings_path, stats_path
 from .settings import LANGUAGES, Settings, load_settings, save_settings
-from .stats import PresetStats, Statistics, load_stats, record_match, save_stats
+from .stats import PresetStats, Statistics, load_stats, record_match, record_rounds, save_stats
 from .store import (
     Loaded,
     SaveProblem,
@@ -80,6 +81,7 @@ __all__ = [
     "open_save",
     "parse_card",
     "record_match",
+    "record_rounds",
     "save_info",
     "save_settings",
     "save_stats",

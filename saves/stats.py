@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import dataclasses
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from game.match import Match
+from game.match import Match, RoundResult
 from game.scoring import higher_is_better, match_total
 from game.text import clean_text
 
@@ -66,26 +66,56 @@ class Statistics:
         return self.presets.get(preset) or PresetStats()
 
 
-def record_match(
-    stats: Statistics, match: Match, human_seats: Iterable[int], match_id: str | None = None
+def record_rounds(
+    stats: Statistics,
+    preset: str,
+    results: Sequence[RoundResult],
+    human_seats: Iterable[int],
+    match_id: str | None = None,
 ) -> bool:
-    """Count a finished match; False (nothing changed) if it is not over or already counted."""
+    """Count the rounds of a match finished since it was last counted, from its first round
+    on, while the match goes on; False when there was none. ``counted`` keeps, per match
+    id, how many of its results were counted (an entry ``ID@N``)."""
     humans = sorted(set(human_seats))
-    if not match.over or not humans or (match_id is not None and match_id in stats.counted):
+    if not humans or (match_id is not None and match_id in stats.counted):
         return False
-    entry = stats.presets.setdefault(match.rules.preset, PresetStats())
-    entry.matches_played += 1
-    entry.matches_won += any(s in match.winners for s in humans)
-    scored = [r for r in match.results if r.end.scored]
+    mark = f"{match_id}@"
+    done = next((int(c[len(mark) :]) for c in stats.counted if c.startswith(mark)), 0)
+    if match_id is None:
+        done = 0
+    fresh = list(results)[done:]
+    if not fresh:
+        return False
+    entry = stats.presets.setdefault(preset, PresetStats())
+    scored = [r for r in fresh if r.end.scored]
     entry.rounds_played += len(scored)
     won = [r for r in scored if r.end.winner in humans]
     entry.rounds_won += len(won)
     entry.out_in_one += sum(r.end.out_in_one for r in won)
+    if match_id is not None:
+        kept = [c for c in stats.counted if not c.startswith(mark)]
+        stats.counted = [*kept, f"{mark}{len(results)}"][-REMEMBERED:]
+    return True
+
+
+def record_match(
+    stats: Statistics, match: Match, human_seats: Iterable[int], match_id: str | None = None
+) -> bool:
+    """Count a finished match (and its rounds not yet counted); False (nothing changed) if
+    it is not over or already counted."""
+    humans = sorted(set(human_seats))
+    if not match.over or not humans or (match_id is not None and match_id in stats.counted):
+        return False
+    record_rounds(stats, match.rules.preset, match.results, humans, match_id)
+    entry = stats.presets.setdefault(match.rules.preset, PresetStats())
+    entry.matches_played += 1
+    entry.matches_won += any(s in match.winners for s in humans)
     higher = higher_is_better(match.rules)
     for seat in humans:
         _add_total(entry, match_total(match.rules, match.totals, seat), higher)
     if match_id is not None:
-        stats.counted = [*stats.counted, match_id][-REMEMBERED:]
+        kept = [c for c in stats.counted if not c.startswith(f"{match_id}@")]
+        stats.counted = [*kept, match_id][-REMEMBERED:]
     return True
 
 

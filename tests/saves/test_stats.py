@@ -5,7 +5,15 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from saves import PresetStats, Statistics, load_stats, record_match, save_stats, stats_path
+from saves import (
+    PresetStats,
+    Statistics,
+    load_stats,
+    record_match,
+    record_rounds,
+    save_stats,
+    stats_path,
+)
 from tests.saves.support import finished, new_match
 
 
@@ -72,3 +80,25 @@ def test_damaged_statistics_fall_back_to_the_backup(home: Path) -> None:
     got, problems = load_stats()
     assert got == stats and "not valid JSON" in problems[0]
     assert len(list((stats_path().parent / "damaged").iterdir())) == 1
+
+
+def test_rounds_count_from_the_first_round_and_never_twice() -> None:
+    stats = Statistics()
+    match = finished("hand", 4, target=3)
+    results = match.results
+    scored = [r for r in results if r.end.scored]
+    assert len(results) >= 2
+    # the rounds are counted as they end, while the match goes on ...
+    assert record_rounds(stats, "hand", results[:1], [0], "m1")
+    assert stats.of("hand").rounds_played == int(results[0].end.scored)
+    assert not record_rounds(stats, "hand", results[:1], [0], "m1")  # nothing new
+    assert record_rounds(stats, "hand", results, [0], "m1")
+    assert stats.of("hand").rounds_played == len(scored)
+    assert stats.of("hand").matches_played == 0
+    # ... and the end of the match adds the match, not the rounds again
+    assert record_match(stats, match, [0], "m1")
+    entry = stats.of("hand")
+    assert entry.matches_played == 1 and entry.rounds_played == len(scored)
+    assert entry.rounds_won == sum(r.end.winner == 0 for r in scored)
+    assert not record_rounds(stats, "hand", results, [0], "m1")
+    assert [c for c in stats.counted if c.startswith("m1")] == ["m1"]

@@ -354,3 +354,23 @@ def test_the_worker_is_closed_when_the_app_quits() -> None:
     assert app.nav.saver.closed
     loaded = saves.open_save(saves.list_saves()[0].path)
     assert isinstance(loaded, saves.Loaded) and view_for(loaded.match, 0).phase == "play"
+
+
+def test_statistics_count_each_round_as_it_ends() -> None:
+    data = json.loads((FIXTURES / "classic_finished.json").read_text(encoding="utf-8"))
+    data.pop("save")
+    full = rebuild(rec.load(data))
+    actions = list(full.actions)
+    probe = rec.load({**data, "actions": []}).start()
+    end = next(i for i, a in enumerate(actions) if probe.apply(a) is None and probe.results)
+    data["actions"] = actions[:end]  # the round's last action still to come
+    app = Screens()
+    table = at_table(app, rebuild(rec.load(data)))
+    if table.match.players[table.match.current].kind == "human":
+        table.play(A.parse(actions[end]), app.now)
+    app.step(200)
+    assert table.match.results and not table.match.over
+    assert app.nav.saver.flush()
+    stats = saves.load_stats()[0].of("classic")
+    assert stats.rounds_played == sum(r.end.scored for r in table.match.results) >= 1
+    assert stats.matches_played == 0

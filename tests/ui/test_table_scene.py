@@ -470,7 +470,10 @@ def test_a_wild_card_in_the_hand_carries_its_gold_badge() -> None:
             1
             for x in range(rect.x + 3, rect.x + 3 + size)
             for y in range(rect.bottom - size - 4, rect.bottom - 4)
-            if all(abs(a - b) <= 30 for a, b in zip(surface.get_at((x, y))[:3], (248, 200, 70)))
+            if all(
+                abs(a - b) <= 30
+                for a, b in zip(surface.get_at((x, y))[:3], (248, 200, 70), strict=True)
+            )
         )
 
     assert gold_low_on("JK") > 20  # the joker is wild here: the badge is on it

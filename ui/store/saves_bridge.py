@@ -129,11 +129,28 @@ class Saver:
         self._jobs = [j for j in self._jobs if j.is_alive()] + [job]
         job.start()
 
+    def record_rounds(self, match: Match, humans: Iterable[int], match_id: str) -> None:
+        """Count the rounds finished so far (from the first), off the frame loop."""
+        preset, results, seats = match.rules.preset, tuple(match.results), tuple(humans)
+
+        def count(stats: saves.Statistics) -> bool:
+            return saves.record_rounds(stats, preset, results, seats, match_id)
+
+        self._start(count)
+
+    def _start(self, count: Callable[[saves.Statistics], bool]) -> None:
+        job = threading.Thread(target=self._count, args=(count,), daemon=True)
+        self._jobs = [j for j in self._jobs if j.is_alive()] + [job]
+        job.start()
+
     def _record(self, match: Match, humans: tuple[int, ...], match_id: str) -> None:
+        self._count(lambda stats: saves.record_match(stats, match, humans, match_id))
+
+    def _count(self, count: Callable[[saves.Statistics], bool]) -> None:
         with self._lock:
             try:
                 stats, _ = saves.load_stats()
-                if saves.record_match(stats, match, humans, match_id):
+                if count(stats):
                     saves.save_stats(stats)
             except OSError as e:
                 self.stats_problem = f"The statistics could not be saved: {e.strerror or e}."

@@ -31,6 +31,7 @@ class Keeper:
         self.match = scene.match
         self.seen: tuple[object, ...] | None = None
         self.counted = False
+        self.rounds = 0  # results counted in the statistics (a loaded match counts its own)
         self.shown_problem: str | None = None
         self.note: str | None = None  # said on the status line once the table is visible
 
@@ -46,10 +47,13 @@ class Keeper:
         if state != self.seen:
             self.seen = state
             self.saver.autosave(self.slot, scene.match, human_orders(scene))
+        humans = [i for i, p in enumerate(scene.match.players) if p.kind == "human"]
         if scene.match.over and not self.counted:
             self.counted = True
-            humans = [i for i, p in enumerate(scene.match.players) if p.kind == "human"]
             self.saver.record(scene.match, humans, self.slot.id)
+        elif len(scene.match.results) != self.rounds:  # a round ended: count it now
+            self.saver.record_rounds(scene.match, humans, self.slot.id)
+        self.rounds = len(scene.match.results)
 
     def rename(self, name: str, scene: TableScene) -> None:
         """The player renamed this match: saved under the new name, from now on."""
