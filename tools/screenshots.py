@@ -12,9 +12,10 @@ untouched.
 Then two tables from the records in docs/screens/, drawn as `main.py --screenshot PNG
 --load RECORD` draws them: table_classic (two players a few turns in) and table_hand (four
 players, a crowded table, the indicator; the cards the bots put down since your turn
-glow in their colours, the summary beside the piles), and table_hand_log (the same
-with the turn log open). --new-records plays the seeded matches with the
-medium bots again and rewrites the records first (the shots change if the bots did).
+glow in their colours, the summary beside the piles), table_hand_log (the same with the
+turn log open) and table_hand_rewind (its last finished round watched again, halfway).
+--new-records plays the seeded matches with the medium bots again and rewrites the records
+first (the shots change if the bots did).
 """
 
 from __future__ import annotations
@@ -52,6 +53,8 @@ from ui.screens.setup import Setup  # noqa: E402
 from ui.store.prefs import Settings  # noqa: E402
 from ui.table.demo import crowded_match, demo_match  # noqa: E402
 from ui.table.handover import GUARD_MS  # noqa: E402
+from ui.table.rewind_view import RewindView  # noqa: E402
+from ui.table.scene import TableScene  # noqa: E402
 
 # The shots are the same on every run: new games get one seed, saves a clock that ticks a
 # second at each look, slots numbered names, and the saves live in one fixed folder.
@@ -242,12 +245,22 @@ def tables(shot: Shooter, new_records: bool) -> None:
         out = shot.out / f"{shot.prefix()}{name}.png"
         pygame.image.save(shot.surface, str(out))
         print(f"wrote {out}")
-        if name == "table_hand":  # the same table with the turn log open (key G)
+        if name == "table_hand":  # the turn log open (G); the last round watched again (W)
             scene.toggle_log()
-            scene.draw(shot.surface, 0)
-            out = shot.out / f"{shot.prefix()}{name}_log.png"
-            pygame.image.save(shot.surface, str(out))
-            print(f"wrote {out}")
+            _shoot(shot, scene, f"{name}_log")
+            scene.toggle_log()
+            scene.watch_round()
+            view = scene.overlay
+            assert isinstance(view, RewindView)
+            view.go(-(len(view.frames) // 2))
+            _shoot(shot, scene, f"{name}_rewind")
+
+
+def _shoot(shot: Shooter, scene: TableScene, name: str) -> None:
+    scene.draw(shot.surface, 0)
+    out = shot.out / f"{shot.prefix()}{name}.png"
+    pygame.image.save(shot.surface, str(out))
+    print(f"wrote {out}")
 
 
 def main() -> None:

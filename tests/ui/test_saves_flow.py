@@ -374,3 +374,25 @@ def test_statistics_count_each_round_as_it_ends() -> None:
     stats = saves.load_stats()[0].of("classic")
     assert stats.rounds_played == sum(r.end.scored for r in table.match.results) >= 1
     assert stats.matches_played == 0
+
+
+def test_a_finished_round_of_a_saved_match_can_be_watched_again() -> None:
+    from ui.table.rewind_view import RewindView
+
+    app = Screens()
+    table = at_table(app, near_the_end())
+    assert len(table.match.results) >= 2
+    assert app.nav.saver.flush()
+    app = restart(app)
+    app.press("saves")
+    app.key(pygame.K_RETURN)  # the saved match, opened again at the table
+    app.step(3)
+    table = app.scene
+    assert isinstance(table, TableScene)
+    table.overlay = None  # past its sheet
+    app.key(pygame.K_w)
+    view = table.overlay
+    assert isinstance(view, RewindView) and view.index == len(table.match.results) - 1
+    view.at = 0
+    assert view.caption(table).endswith("as dealt")
+    assert sum(len(h) for h in view.frames[0].hands) == 20  # classic, two hands of ten

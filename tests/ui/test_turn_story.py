@@ -15,6 +15,7 @@ from game.story import round_story
 from tests.ui.harness import Table, table_match
 from ui.table.handover import HandOver
 from ui.table.log_panel import LogPanel
+from ui.table.rewind_view import RewindView
 from ui.text.words import card_text, header_lines, turn_text
 
 # Classic, three players, one deck (every face is one card): seat 0 is human, 1 and 2 bots.
@@ -157,3 +158,28 @@ def test_skip_goes_through_the_pauses() -> None:
             break
         table.step()
     assert table.match.current == 0
+
+
+def test_the_round_just_ended_can_be_watched_again_step_by_step() -> None:
+    hands = ["7H 8H 9H 10H 5S 5D 5C 2C 3C 4C", "AS 2S 3S 4H 2D 3D AD 2H 3H 4D"]
+    table = Table(table_match("classic", hands, "KS", "KD"))
+    table.key(pygame.K_d)
+    for meld in ("meld 7H 8H 9H 10H", "meld 5S 5D 5C", "meld 2C 3C 4C"):
+        table.scene.play(A.parse(meld), table.now)
+    table.drag(table.grab_point("KS"), table.scene.layout.discard.centre)
+    sheet = table.scene.overlay
+    table.key(pygame.K_w)
+    view = table.scene.overlay
+    assert isinstance(view, RewindView)
+    assert view.caption(table.scene).startswith("Step 5 of 5 · P0: discarded K♠")
+    table.key(pygame.K_HOME)
+    assert view.caption(table.scene) == "Step 0 of 5 · as dealt"
+    assert [len(h) for h in view.frames[0].hands] == [10, 10]  # every hand, shown
+    table.key(pygame.K_RIGHT)
+    assert view.caption(table.scene) == "Step 1 of 5 · P0: drew from the stock"
+    table.key(pygame.K_LEFT)
+    table.key(pygame.K_LEFT)  # never before the deal
+    assert view.at == 0
+    table.step()
+    table.key(pygame.K_ESCAPE)
+    assert table.scene.overlay is sheet  # back to the score sheet

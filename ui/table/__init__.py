@@ -11,6 +11,7 @@ It never imports `ui.nav` or `ui.screens`; it asks the shell through `TableHost`
   over the table (the turn log among them).
 - `layout.py`, `geometry.py`, `placement.py`: pure geometry of the table and its cards.
 - `anim.py`, `motion.py`: cards gliding after a move.
+- `rewind_view.py`: a finished round watched again, action by action (W).
 - `handorder.py`: the order of the human's hand.
 - `botrunner.py`, `bot_turns.py`: bots decide off the frame loop, played at a pace.
 - `keeper.py`: autosave, hand orders and statistics of the match at the table.

@@ -34,6 +34,7 @@ BUTTON_KEYS = {
     pygame.K_l: "look",
     pygame.K_i: "rules",
     pygame.K_g: "log",
+    pygame.K_w: "rewind",
     pygame.K_ESCAPE: "menu",
 }
 
@@ -308,6 +309,7 @@ class TableInput:
             "look": s.show_pile,
             "rules": s.toggle_rules,
             "log": s.toggle_log,
+            "rewind": s.watch_round,
             "menu": s.open_menu,
         }
         actions[name]()

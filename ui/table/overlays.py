@@ -252,6 +252,8 @@ class SheetOverlay:
         )
         if on_menu or (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE):
             scene.open_menu()
+        elif event.type == pygame.KEYDOWN and event.key == pygame.K_w:
+            scene.watch_round()  # the round of this sheet, again
         elif scene.match.over:
             self._match_end(event, scene)
         elif _activated(event):

@@ -42,6 +42,7 @@ from ui.table.menu import menu_command
 from ui.table.motion import animate
 from ui.table.overlays import Chooser, Menu, Overlay, PileViewer, SheetOverlay
 from ui.table.placement import Gap, Placement, place
+from ui.table.rewind_view import RewindView
 from ui.table.rules_panel import RulesPanel
 from ui.table.scoresheet import round_sheet
 from ui.text import i18n
@@ -386,6 +387,13 @@ class TableScene:
             self.nav.new_game()
         elif self.new_match is not None:
             self.start(self.new_match())
+
+    def watch_round(self, index: int | None = None) -> None:
+        """W: watch a finished round again (the last one that ended unless told)."""
+        results = self.match.results
+        if not results:
+            return
+        self._cover(RewindView(self, len(results) - 1 if index is None else index))
 
     def toggle_log(self) -> None:
         """G: the turn log of the round, over the table (and away again)."""

@@ -1,0 +1,149 @@
+"""Watch a finished round again (W at the score sheet, or at the table for the last round
+that ended): action by action, forwards and backwards, with every hand shown.
+
+The round is over, so its hands have been revealed on the score sheet anyway: the viewer
+shows them all. The frames come from game.rewind, which replays the match's own record,
+so the round of a saved match can be watched back just the same.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import actions as A
+from game.rewind import Frame, round_frames
+from game.story import Step
+from ui.kit.rect import Rect, ui_scale
+from ui.look import theme
+from ui.table.geometry import card_height, meld_positions
+from ui.text.i18n import tr
+from ui.text.words import step_text
+
+if TYPE_CHECKING:
+    from ui.table.scene import TableScene
+
+CLOSE_KEYS = (pygame.K_ESCAPE, pygame.K_w)
+STEPS = {pygame.K_RIGHT: 1, pygame.K_LEFT: -1, pygame.K_PAGEDOWN: 10, pygame.K_PAGEUP: -10}
+
+
+class RewindView:
+    """The frames of one finished round, one shown at a time."""
+
+    def __init__(self, scene: TableScene, index: int) -> None:
+        self.index = index
+        self.number = scene.match.results[index].number
+        self.frames: list[Frame] = round_frames(scene.match, index)
+        self.at = len(self.frames) - 1  # it opens on the round's end: step back from there
+        self.hover = None
+
+    @property
+    def scroll(self) -> int:
+        """The frame shown (the renderer redraws when it changes)."""
+        return self.at
+
+    def handle(self, event: pygame.event.Event, now: int, scene: TableScene) -> None:
+        """← → step, Page Up/Down ten, Home/End the deal and the end; W or Esc close."""
+        if event.type == pygame.KEYDOWN:
+            if event.key in CLOSE_KEYS:
+                scene.resume()
+            elif event.key == pygame.K_HOME:
+                self.at = 0
+            elif event.key == pygame.K_END:
+                self.at = len(self.frames) - 1
+            else:
+                self.go(STEPS.get(event.key, 0))
+        elif event.type == pygame.MOUSEWHEEL:
+            self.go(-event.y)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
+            self.go(1 if event.button == 1 else -1)
+
+    def go(self, step: int) -> None:
+        """Step through the frames (never past either end)."""
+        self.at = max(0, min(len(self.frames) - 1, self.at + step))
+
+    def caption(self, scene: TableScene) -> str:
+        """What the frame shows: "Step 12 of 48 · Ben: melded 7♥ 8♥ 9♥"."""
+        frame = self.frames[self.at]
+        where = tr("rewind.step", at=self.at, total=len(self.frames) - 1)
+        if frame.seat is None:
+            return f"{where} · {tr('rewind.dealt')}"
+        name = scene.match.players[frame.seat].name
+        what = step_text(Step(0, A.parse(frame.action), None))
+        if isinstance(A.parse(frame.action), A.Take) and self.at > 0:
+            what = step_text(Step(0, A.parse(frame.action), self._taken()))
+        return f"{where} · {tr('log.turn', name=name, steps=what)}"
+
+    def _taken(self) -> object:
+        before = self.frames[self.at - 1].discard
+        return before.face if before is not None else None
+
+    def draw(self, surface: pygame.Surface, scene: TableScene, now: int) -> None:
+        """An opaque page: the title and the step, every hand, the table, the keys."""
+        s = ui_scale(scene.size)
+        w, h = scene.size
+        pad = round(18 * s)
+        surface.fill((12, 34, 24))  # opaque: nothing of the table shows through
+        title = theme.fit(
+            tr("rewind.title", number=self.number), round(22 * s), theme.GOLD, w - 2 * pad, True
+        )
+        surface.blit(title, (pad, pad))
+        y = pad + title.get_height() + round(4 * s)
+        caption = theme.fit(self.caption(scene), round(17 * s), theme.TEXT, w - 2 * pad, True)
+        surface.blit(caption, (pad, y))
+        y += caption.get_height() + round(10 * s)
+        frame = self.frames[self.at]
+        y = self._hands(surface, scene, frame, Rect(pad, y, w - 2 * pad, h), s)
+        keys = theme.fit(tr("rewind.keys"), round(14 * s), theme.TEXT_DIM, w - 2 * pad)
+        area = Rect(pad, y + pad // 2, w - 2 * pad, h - y - keys.get_height() - 2 * pad)
+        self._table(surface, scene, frame, area, s)
+        surface.blit(keys, (pad, h - pad - keys.get_height()))
+
+    def _hands(
+        self, surface: pygame.Surface, scene: TableScene, frame: Frame, box: Rect, s: float
+    ) -> int:
+        """A row per seat: the name (the one to move marked), its cards face up."""
+        card_w = round(44 * s)
+        row_h = card_height(card_w) + round(6 * s)
+        name_w = round(150 * s)
+        y = box.y
+        for seat, hand in enumerate(frame.hands):
+            colour = theme.seat_colour(seat)
+            pygame.draw.rect(surface, colour, (box.x, y + 4, max(3, round(4 * s)), row_h - 10))
+            mark = " ◀" if seat == frame.current else ""
+            name = theme.fit(
+                scene.match.players[seat].name + mark,
+                round(16 * s),
+                theme.TEXT,
+                name_w - 14,
+                seat == frame.current,
+            )
+            surface.blit(name, (box.x + round(10 * s), y + (row_h - name.get_height()) // 2))
+            step = min(round(card_w * 0.7), (box.w - name_w - card_w) // max(1, len(hand)))
+            for k, card in enumerate(hand):
+                surface.blit(scene.deck.face(card.face, card_w), (box.x + name_w + k * step, y))
+            y += row_h
+        return y
+
+    def _table(
+        self, surface: pygame.Surface, scene: TableScene, frame: Frame, area: Rect, s: float
+    ) -> None:
+        """The discard pile's top card, then the melds flowing over the rest."""
+        card_w = round(60 * s)
+        if frame.discard is not None:
+            surface.blit(scene.deck.face(frame.discard.face, card_w), (area.x, area.y))
+        label = theme.fit(
+            tr("rewind.pile", stock=frame.stock), round(13 * s), theme.TEXT_DIM, card_w * 2
+        )
+        surface.blit(label, (area.x, area.y + card_height(card_w) + 4))
+        room = Rect(area.x + card_w * 2 + 8, area.y, area.w - card_w * 2 - 8, area.h)
+        if not frame.table or room.w < 40 or room.h < 40:
+            return
+        try:
+            layout = meld_positions(room, [len(m.pieces) for m in frame.table], card_w)
+        except ValueError:
+            return
+        for meld, rects in zip(frame.table, layout.cards, strict=True):
+            for piece, rect in zip(meld.pieces, rects, strict=True):
+                surface.blit(scene.deck.face(piece.card.face, rect.w), (rect.x, rect.y))
