@@ -81,7 +81,22 @@ class BotTurns:
         elif isinstance(action, A.Discard):
             faces = (action.card,)
         s.hinted = frozenset(handorder.pick_cards(s.order, faces))
-        s.say(tr("status.hint", move=action_text(action, top)), "hint")
+        s.hint_pile = {A.Draw: "stock", A.Take: "discard"}.get(type(action))
+        if s.hinted:  # the keyboard focus goes to the card to play
+            s.input.focus_on(next(c for c in s.order if c in s.hinted))
+        words = tr("status.hint", move=action_text(action, top))
+        if isinstance(action, A.Undo):
+            words = tr("status.hint_undo", why=self._why_undo())
+        s.say(words, "hint")
+
+    def _why_undo(self) -> str:
+        """Why the hint takes something back: the turn as it stands cannot end."""
+        s = self.scene
+        for card in s.view.hand:
+            refusal = s.match.check(A.discard_of(card.face))
+            if refusal is not None:
+                return refusal_text(refusal)
+        return tr("status.hint_undo_better")
 
     def update(self, now: int) -> None:
         """Ask for the decision early; play it when its time has come."""

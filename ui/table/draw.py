@@ -67,6 +67,7 @@ class TableRenderer:
             s.status,
             s.anim.hidden(),
             s.hinted,
+            s.hint_pile,
             (i.focus_row, i.focus_index, i.focus_visible),
             getattr(s.overlay, "hover", None),
             getattr(s.overlay, "armed", None),
@@ -120,8 +121,10 @@ class TableRenderer:
             self._label(surface, "indicator", text, theme.GOLD)
         stop = s.input.focused() if s.input.focus_visible and s.input.focus_row == "table" else None
         for name, rect in (("stock", lay.stock), ("discard", lay.discard)):
+            if s.hint_pile == name:  # a hint before drawing: this pile
+                outline(surface, s, rect, theme.HINT, px=max(3, rect.w // 14))
             if stop == (name, 0):
-                outline(surface, s, rect, theme.FOCUS)
+                outline(surface, s, rect, theme.FOCUS, px=max(3, rect.w // 14))
 
     def stock(self, surface: pygame.Surface) -> None:
         """A little stack of backs, higher while the stock is fuller."""
@@ -173,6 +176,8 @@ class TableRenderer:
         for k, (card, rect) in enumerate(hand):
             if card in hidden:
                 continue
+            if card == focus and card not in s.selected:  # the focus lifts its card a little
+                rect = Rect(rect.x, rect.y - s.layout.metrics.lift // 2, rect.w, rect.h)
             blit_card(surface, s, card, rect)
             strip = (hand[k + 1][1].x if k + 1 < len(hand) else rect.right) - rect.x
             self.badge(surface, card, rect, strip)
@@ -180,8 +185,8 @@ class TableRenderer:
                 outline(surface, s, rect, theme.SELECT)
             if card in s.hinted:
                 outline(surface, s, rect, theme.HINT, px=max(3, rect.w // 16))
-            if card == focus:
-                outline(surface, s, rect, theme.FOCUS, dashed=True)
+            if card == focus:  # and frames it boldly: plain to see which card the keys act on
+                outline(surface, s, rect, theme.FOCUS, px=max(4, rect.w // 12))
 
     def badge(self, surface: pygame.Surface, card: Card, rect: Rect, strip: int) -> None:
         """A wild card in the hand carries the gold badge it has on the table; a joker that is

@@ -48,7 +48,7 @@ def hand_over(scene: TableScene) -> None:
     scene.anim.finish()
     scene.input.reset()
     scene.selected.clear()
-    scene.hinted, scene.hint_key = frozenset(), None
+    scene.hinted, scene.hint_key, scene.hint_pile = frozenset(), None, None
     scene.curtain = seat
     scene.overlay = HandOver(seat)
 

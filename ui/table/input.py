@@ -341,6 +341,11 @@ class TableInput:
         if self.focus_row == "hand" and hand:
             self.focus_card = hand[self.focus_index][0]
 
+    def focus_on(self, card: Card) -> None:
+        """Put the keyboard focus, shown, on a hand card (a hint's card)."""
+        self._focus_card(card)
+        self.focus_visible = True
+
     def _focus_card(self, card: Card) -> None:
         cards = [c for c, _ in self.scene.placement.hand]
         if card in cards:

@@ -168,7 +168,7 @@ class Chooser(ListOverlay):
     def __init__(self, choices: Sequence[A.Action], origins: dict[Card, Rect]) -> None:
         super().__init__()
         self.title = tr("chooser.title")
-        self.choices = list(choices)
+        self.choices = sorted(choices, key=_reading_order)  # by the ranks the wilds play
         self.origins = origins
 
     def entries(self, scene: TableScene) -> list[tuple[str, str]]:
@@ -277,3 +277,13 @@ class SheetOverlay:
         boxes = self.meld_layout(scene).boxes
         below = max((b.bottom for b in boxes), default=scene.layout.melds_area.y)
         draw_sheet(surface, scene, self.sheet, below)
+
+
+def _reading_order(action: A.Action) -> tuple[int, ...]:
+    """A reading of wilds by what they stand for: the lowest rank first, then by suit."""
+    decls = getattr(action, "decls", ())
+    return tuple(
+        (d.rank if d.rank != 1 else 14) * 8 + (int(d.suit) if d.suit is not None else 7)
+        for d in decls
+        if d is not None
+    )

@@ -139,6 +139,7 @@ class TableScene:
         self.selected: set[Card] = set()
         self.left_at: dict[Card, int] = {}  # where cards played this turn stood in the hand
         self.hinted: frozenset[Card] = frozenset()
+        self.hint_pile: str | None = None  # the pile a hint says to draw from
         self.hint_key: int | None = None
         self.overlay = None
         self.held = None
@@ -265,7 +266,7 @@ class TableScene:
         top = self.view.discard[-1].face if self.view.discard else None
         hand = list(rnd.hands[actor]) if actor == me else []
         self.match.apply(action)
-        self.hinted = frozenset()
+        self.hinted, self.hint_pile = frozenset(), None
         self._sound(sound.for_action(action))
         if len(self.match.results) > results or self.match.over:
             self._sound("round_end")

@@ -110,7 +110,7 @@ OPTION_TEXTS: dict[str, str] = {
     "val.discard_pickup.must_meld_new": "only into a new meld",
     "opt.no_return": "No return",
     "opt.no_return.help": "The card taken from the discards may not be thrown back that turn.",
-    "opt.out_requires_discard": "Go out with a discard",
+    "opt.out_requires_discard": "Going out needs a final discard",
     "opt.out_requires_discard.help": "Going out must end with a discard: keep one card back.",
     "opt.no_out_first_turn": "No going out on the first turn",
     "opt.no_out_first_turn.help": "Nobody may go out on their first turn of a round.",

@@ -14,7 +14,7 @@ SAVES: dict[str, str] = {
     "saves.col.saved": "Saved",
     "saves.round": "Round {number}",
     "saves.over": "Finished",
-    "saves.at_table": "at the table",
+    "saves.at_table": "open at the table now",
     "saves.damaged": "Problem: {problem}",
     "saves.open": "Open",
     "saves.rename": "Rename",

@@ -1,0 +1,85 @@
+"""The words and small habits of a polished table: keys said right, hints that point and
+explain, a focus plain to see, the wild chooser in rank order."""
+
+from __future__ import annotations
+
+import pygame
+
+from game import actions as A
+from tests.ui.harness import Table, table_match
+from ui.table.overlays import Chooser
+from ui.text.i18n import tr
+
+HANDS = ["7H 8H 9H 5S 5D 5C KS QD 2C 3D", "AS 2S 3S 4H 6C 8C 10D JD JS 9C"]
+
+
+def test_the_draw_advice_names_the_right_keys() -> None:
+    table = Table(table_match("classic", HANDS, "10H KH", upcard="KD"))
+    assert table.scene.status.text == tr("status.draw")
+    assert "(D)" in tr("status.draw") and "(T)" in tr("status.draw")
+    assert tr("status.draw").index("(D)") < tr("status.draw").index("(T)")
+
+
+def test_a_hint_before_drawing_points_at_the_pile() -> None:
+    table = Table(table_match("classic", HANDS, "10H KH", upcard="KD"))
+    table.key(pygame.K_h)
+    table.step(3)
+    assert table.scene.status.kind == "hint"
+    assert table.scene.hint_pile in ("stock", "discard")
+    table.key(pygame.K_d)
+    assert table.scene.hint_pile is None  # gone with the move
+
+
+def test_a_hint_moves_the_focus_to_its_card() -> None:
+    table = Table(table_match("classic", HANDS, "10H KH", upcard="KD"))
+    table.key(pygame.K_d)
+    table.key(pygame.K_h)
+    table.step(3)
+    assert table.scene.hinted
+    focused = table.scene.input.focused()
+    assert focused in table.scene.hinted and table.scene.input.focus_visible
+
+
+def test_hint_undo_says_why() -> None:
+    # Rommé: a run of 34 points cannot open (40 needed) and nothing else melds: undo, and why
+    hands = [
+        "7H 8H 9H 5S 2D QD 2C 3D 4S 6D 9C JC KS",
+        "AS 2S 3S 4H 6C 8C 10D JD JS 9C 4D 8D 9D",
+        "AH 2H 3H 4S 6S 8S 9S 10S QC KC AD 2D 3C",
+    ]
+    table = Table(table_match("romme", hands, "10H KH 5C", upcard="KD", bot_seats=(1, 2)))
+    table.key(pygame.K_d)
+    table.scene.play(A.parse("meld 7H 8H 9H 10H"), table.now)
+    table.key(pygame.K_h)
+    table.step(3)
+    assert table.scene.status.text == (
+        "Hint: undo, your turn cannot end like this: Opening needs 40 points, these melds make 34."
+    )
+
+
+def test_the_focus_lifts_its_card_and_frames_it_boldly() -> None:
+    table = Table(table_match("classic", HANDS, "10H KH", upcard="KD"))
+    table.key(pygame.K_RIGHT)
+    card = table.scene.input.focused()
+    rect = table.scene.placement.where[card]
+    table.scene.renderer.drawn = None
+    table.step()
+    surface = pygame.display.get_surface()
+    lift = table.scene.layout.metrics.lift // 2
+    white = [
+        surface.get_at((x, rect.y - lift + 1))[:3] == (255, 255, 255)
+        for x in range(rect.x + 12, rect.x + 30)
+    ]
+    assert all(white), "the focused card is not lifted with a white frame"
+
+
+def test_the_wild_chooser_lists_readings_in_rank_order() -> None:
+    hands = ["7H 8H JK 5S 5D 5C KS QD 2C 3D", "AS 2S 3S 4H 6C 8C 10D JD JS 9C"]
+    table = Table(table_match("standard", hands, "10C", upcard="KD", jokers=2))
+    table.click(table.scene.layout.stock.centre)
+    table.select("JK", "7H", "8H")
+    table.drag(table.grab_point("8H"), table.open_table())
+    chooser = table.scene.overlay
+    assert isinstance(chooser, Chooser)
+    ranks = [[d.rank for d in a.decls if d is not None] for a in chooser.choices]
+    assert ranks == sorted(ranks), ranks
