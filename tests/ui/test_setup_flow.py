@@ -92,7 +92,12 @@ def test_escape_walks_back_to_the_title_and_quit_leaves() -> None:
     assert isinstance(app.scene, NewGameScene)
     app.key(pygame.K_ESCAPE)
     assert isinstance(app.scene, TitleScene)
+    app.key(pygame.K_ESCAPE)  # Esc on the title asks first: a stray Esc never quits
+    assert app.app.running and app.focus() == "stay"
+    app.key(pygame.K_ESCAPE)  # Esc again: stay
+    assert app.app.running and app.focus() == "quit"
     app.key(pygame.K_ESCAPE)
+    app.press("leave")  # Quit, on purpose
     assert not app.app.running
 
 
@@ -103,6 +108,9 @@ def test_the_title_offers_continue_once_a_game_was_left_for_it() -> None:
     app.key(pygame.K_ESCAPE)  # the table's menu
     labels = [c for c, _ in app.scene.overlay.entries(app.scene)]
     app.key(pygame.K_1 + labels.index("leave"))
+    confirm = app.scene.overlay  # leaving asks, and says the game is saved
+    assert confirm.note.startswith("The game is saved")
+    app.key(pygame.K_1)  # Leave
     assert isinstance(app.scene, TitleScene)
     app.press("continue")
     assert isinstance(app.scene, TableScene) and app.scene.match is app.nav.table.match

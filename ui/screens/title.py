@@ -51,7 +51,7 @@ class TitleScene(NoticeScreen):
     def entries(self) -> list[tuple[str, str]]:
         """(command, label) of the menu as it is now."""
         if self.confirming:
-            return [("leave", tr("confirm.yes")), ("stay", tr("confirm.no"))]
+            return [("leave", tr("confirm.quit_yes")), ("stay", tr("confirm.no"))]
         out = []
         if self.continuable:
             out.append(("continue", tr("title.continue")))
@@ -117,11 +117,9 @@ class TitleScene(NoticeScreen):
             self.dismiss()
         elif self.confirming:
             self.choose("stay")
-        elif self.nav.settings.confirm_leave and self.nav.table is not None:
+        else:  # Esc never quits at once: a stray Esc would end the game
             self.confirming = True
             self.form.focus = "stay"
-        else:
-            self._quit = True
 
     def enter(self) -> None:
         """Back on the title: the language or the deck may have changed."""
@@ -153,15 +151,15 @@ class TitleScene(NoticeScreen):
         surface.blit(fan, fan.get_rect(midtop=(cx, top + self.px(140))))
         if self.confirming:
             rects = [c.rect for c in self.controls()]
-            label(
-                surface,
-                tr("confirm.leave"),
-                (rects[0].x, rects[0].y - self.px(48)),
-                self.px(24),
-                theme.TEXT,
-                rects[0].w,
-                True,
-            )
+            playing = self.nav.table is not None or self.continuable
+            question = tr("confirm.quit")
+            note = tr("confirm.saved") if playing else ""
+            lines = theme.wrap(note, self.px(16), rects[0].w) if note else ()
+            y = rects[0].y - self.px(44) - len(lines) * self.px(20)
+            label(surface, question, (rects[0].x, y), self.px(24), theme.TEXT, rects[0].w, True)
+            for i, line in enumerate(lines):
+                img = theme.text(line, self.px(16), theme.TEXT_DIM)
+                surface.blit(img, (rects[0].x, y + self.px(34) + i * self.px(20)))
         panel = self.notice_panel()
         if panel is not None:
             panel.draw(surface)

@@ -24,6 +24,7 @@ class Confirm(ListOverlay):
     def __init__(self, then: Callable[[], None]) -> None:
         super().__init__()
         self.title = tr("confirm.leave")
+        self.note = tr("confirm.saved")
         self.then = then
         self.hover = 1  # Stay is the safe choice under Enter
 
@@ -55,7 +56,7 @@ def menu_command(scene: TableScene, command: str, now: int) -> None:
     elif command == "settings" and nav is not None:
         nav.settings_screen(scene)
     elif command == "leave" and nav is not None:
-        nav.title()
+        _leave(scene, nav.title)
     elif command == "new":
         _leave(scene, lambda: _new_game(scene))
     elif command in ("announce", "redeal") and scene.my_turn():

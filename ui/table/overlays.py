@@ -57,9 +57,16 @@ class ListOverlay:
     """A small centred panel with a title and rows to pick with mouse or keys."""
 
     title = ""
+    note = ""  # a line under the title, wrapped (what leaving does, say)
 
     def __init__(self) -> None:
         self.hover = 0
+
+    def note_lines(self, scene: TableScene) -> tuple[str, ...]:
+        """The note wrapped to the panel."""
+        s = scale(scene)
+        width = round(min(scene.size[0] - 40, 440 * s)) - 28
+        return theme.wrap(self.note, round(14 * s), width) if self.note else ()
 
     def entries(self, scene: TableScene) -> list[tuple[str, str]]:
         """(command, label) per row."""
@@ -76,9 +83,10 @@ class ListOverlay:
         """The panel and one rect per row."""
         s, count = scale(scene), len(self.entries(scene))
         row_h, width = round(38 * s), round(min(scene.size[0] - 40, 440 * s))
-        height = row_h * (count + 1) + round(16 * s)
+        note_h = len(self.note_lines(scene)) * theme.font(round(14 * s)).get_linesize()
+        height = row_h * (count + 1) + round(16 * s) + note_h
         panel = Rect((scene.size[0] - width) // 2, (scene.size[1] - height) // 2, width, height)
-        top = panel.y + row_h + round(8 * s)
+        top = panel.y + row_h + round(8 * s) + note_h
         rows = [Rect(panel.x + 8, top + i * row_h, width - 16, row_h - 4) for i in range(count)]
         return panel, rows
 
@@ -115,8 +123,13 @@ class ListOverlay:
         )
         size = round(17 * s)
         head = theme.fit(self.title, size, theme.INK, panel.w - 24, True)
-        title_h = (rows[0].y if rows else panel.bottom) - panel.y
+        notes = self.note_lines(scene)
+        line_h = theme.font(round(14 * s)).get_linesize()
+        title_h = (rows[0].y if rows else panel.bottom) - panel.y - len(notes) * line_h
         surface.blit(head, (panel.x + 14, panel.y + (title_h - head.get_height()) // 2))
+        for i, line in enumerate(notes):
+            img = theme.text(line, round(14 * s), (60, 70, 65))
+            surface.blit(img, (panel.x + 14, panel.y + title_h - round(6 * s) + i * line_h))
         for i, ((_, label), rect) in enumerate(zip(self.entries(scene), rows, strict=True)):
             if i == self.hover:
                 surface.blit(

@@ -113,4 +113,7 @@ SCREENS: dict[str, str] = {
     "confirm.leave": "Leave this game?",
     "confirm.yes": "Leave",
     "confirm.no": "Stay",
+    "confirm.saved": "The game is saved: Continue on the title screen takes you back to it.",
+    "confirm.quit": "Quit Rummy Table?",
+    "confirm.quit_yes": "Quit",
 }
