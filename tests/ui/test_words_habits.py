@@ -83,3 +83,22 @@ def test_the_wild_chooser_lists_readings_in_rank_order() -> None:
     assert isinstance(chooser, Chooser)
     ranks = [[d.rank for d in a.decls if d is not None] for a in chooser.choices]
     assert ranks == sorted(ranks), ranks
+
+
+def test_melds_keep_their_places_in_table_order_each_with_its_owner() -> None:
+    hands = ["7H 8H 9H 5S 5D 5C KS QD 2C 3D", "AS 2S 3S 4H 6C 8C 10D JD JS 9C"]
+    actions = ["draw", "meld 7H 8H 9H", "discard 3D", "draw", "meld AS 2S 3S", "discard 9C"]
+    table = Table(table_match("standard", hands, "10C KC QC", "KD", actions, jokers=2))
+    before = {
+        m.id: r
+        for m, r in zip(
+            table.scene.placement.melds, table.scene.placement.meld_layout.boxes, strict=True
+        )
+    }
+    table.key(pygame.K_d)
+    table.scene.play(A.parse("meld 5S 5D 5C"), table.now)  # seat 0 again, after seat 1's meld
+    place = table.scene.placement
+    assert [m.id for m in place.melds] == [1, 2, 3]  # numbers run in table order
+    assert place.group_first == frozenset(range(3))  # every meld names its owner
+    after = dict(zip((m.id for m in place.melds), place.meld_layout.boxes, strict=True))
+    assert all(after[i] == box for i, box in before.items())  # nothing jumped

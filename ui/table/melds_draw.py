@@ -82,15 +82,20 @@ def draw_targets(surface: pygame.Surface, scene: TableScene) -> None:
 
 
 def _label(surface: pygame.Surface, scene: TableScene, meld: Meld, rect: Rect, first: bool) -> None:
-    """The owner's name (in their colour) over the first meld of a group; numbers over all."""
-    if first:
-        name = scene.match.players[meld.owner].name
-        words = tr("meld.label", name=name, number=meld.id)
-        colour = lighter(theme.seat_colour(meld.owner))
-    else:
-        words, colour = tr("meld.number", number=meld.id), theme.TEXT_DIM
-    img = theme.fit(words, max(9, round(rect.h * 0.8)), colour, rect.w + rect.w // 2, first)
-    surface.blit(img, (rect.x + 1, rect.y + max(0, rect.h - img.get_height()) // 2))
+    """Every meld: a bar in its owner's colour, then the owner's name and the meld's number
+    ("Ben · 3"), or the number alone where the name does not fit."""
+    colour = theme.seat_colour(meld.owner)
+    bar = max(3, rect.h // 5)
+    pygame.draw.rect(
+        surface, colour, (rect.x, rect.y + 2, bar, max(2, rect.h - 4)), border_radius=2
+    )
+    size, room = max(9, round(rect.h * 0.8)), rect.w - bar - 3
+    name = scene.match.players[meld.owner].name
+    words = tr("meld.label", name=name, number=meld.id)
+    if theme.width_of(words, size, True) > room:
+        words = tr("meld.number", number=meld.id)
+    img = theme.fit(words, size, lighter(colour), room, True)
+    surface.blit(img, (rect.x + bar + 3, rect.y + max(0, rect.h - img.get_height()) // 2))
 
 
 def _marks(

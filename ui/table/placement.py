@@ -60,9 +60,9 @@ class Placement:
 
 
 def meld_order(view: PlayerView) -> tuple[Meld, ...]:
-    """Table melds grouped by who put them down, the viewer's first, then in play order."""
-    n = len(view.players)
-    return tuple(sorted(view.table, key=lambda m: ((m.owner - view.seat) % n, m.id)))
+    """Table melds in the order they were put down (their numbers): a meld never moves when
+    another is added, and the numbers run in table order."""
+    return tuple(sorted(view.table, key=lambda m: m.id))
 
 
 def hand_rects(
@@ -117,11 +117,11 @@ def place(
     cards = [c for c in order if c not in lifted_out]
     hand = hand_rects(layout, cards, selected, gap)
     melds = meld_order(view)
-    mlayout = centred(
-        meld_positions(layout.melds_area, [len(m.pieces) for m in melds], layout.metrics.meld_w),
-        layout.melds_area,
+    # from the left, not centred: a new meld never moves the ones already down
+    mlayout = meld_positions(
+        layout.melds_area, [len(m.pieces) for m in melds], layout.metrics.meld_w
     )
-    firsts = frozenset(i for i, m in enumerate(melds) if i == 0 or melds[i - 1].owner != m.owner)
+    firsts = frozenset(range(len(melds)))  # every meld is labelled with its owner
     where = {c: r for c, r in hand}
     for meld, rects in zip(melds, mlayout.cards, strict=True):
         for piece, rect in zip(meld.pieces, rects, strict=True):
