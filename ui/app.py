@@ -21,6 +21,7 @@ import pygame
 from game.match import Match, Player
 from game.rules import preset
 from ui.kit.scene import Scene
+from ui.look import sound
 from ui.look.assets import asset_path
 from ui.nav import Nav
 from ui.store import saves_bridge
@@ -211,6 +212,7 @@ def start_app(
     if settings is None:
         settings, problems = saves_bridge.load_settings()
     nav = Nav(surface.get_size(), settings, inline_bots)
+    sound.available()  # the mixer tried once, now, quietly: no sound device means silence
     for what, found in (("settings", problems), ("stats", saves_bridge.stats_problems())):
         notice = file_notice(what, found)
         if notice is not None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from tests.ui.harness import Screens
 from ui.look.cardart import BACK_DESIGNS
@@ -91,3 +92,27 @@ def test_the_card_back_is_chosen_and_kept() -> None:
     app.press("back")
     saved, problems = saves_bridge.load_settings()
     assert problems == [] and saved.card_back == BACK_DESIGNS[1]
+
+
+def test_without_a_sound_device_the_game_is_silent_and_settings_says_so(
+    monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    import os
+
+    from ui.look import sound
+
+    def no_device() -> None:
+        os.write(2, b"ALSA lib confmisc.c: cannot find card '0'\n")  # what SDL's ALSA says
+        raise pygame.error("No available audio device")
+
+    monkeypatch.setattr(sound, "_state", {"tried": False})
+    monkeypatch.setattr(sound, "_sounds", {})
+    monkeypatch.setattr(pygame.mixer, "get_init", lambda: False)
+    monkeypatch.setattr(pygame.mixer, "init", no_device)
+    assert not sound.available()
+    sound.play("draw")  # nothing happens, nothing fails
+    assert "ALSA" not in capfd.readouterr().err  # nothing printed in the terminal
+    app = Screens()
+    app.press("settings")
+    rows = {key: text() for key, text, _ in app.scene.rows()}
+    assert rows["settings.sound"].endswith("no sound device found")

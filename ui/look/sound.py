@@ -1,12 +1,16 @@
 """The table's sounds (draw, meld, discard, round end), played only where a mixer works.
 
-The mixer is opened on the first sound; if it cannot be (no sound card, a headless run)
-the game stays silent and says nothing.
+The mixer is opened once, at start (`available`); if it cannot be (no sound device, a
+headless run) the game stays silent, Settings says that no sound device was found, and
+nothing is printed: what the sound system says while it fails goes nowhere.
 """
 
 from __future__ import annotations
 
 import contextlib
+import os
+import sys
+from collections.abc import Iterator
 
 import pygame
 
@@ -25,13 +29,41 @@ def _ready() -> bool:
         _state["tried"] = True
         try:
             if not pygame.mixer.get_init():
-                pygame.mixer.init()
+                with _quiet_stderr():  # ALSA and the like write their complaints there
+                    pygame.mixer.init()
             for name in NAMES:
                 _sounds[name] = pygame.mixer.Sound(str(asset_path("sounds", f"{name}.wav")))
                 _sounds[name].set_volume(0.6)
         except (pygame.error, FileNotFoundError, OSError):
             _sounds.clear()
     return bool(_sounds)
+
+
+def available() -> bool:
+    """Whether the game can make sound (the mixer is tried once, quietly)."""
+    return _ready()
+
+
+@contextlib.contextmanager
+def _quiet_stderr() -> Iterator[None]:
+    """The process's standard error (the file descriptor C libraries write to) sent
+    nowhere for a moment."""
+    fd = 2  # what C libraries write to, whatever Python's sys.stderr is now
+    try:
+        os.fstat(fd)
+    except OSError:  # no stderr at all (a windowed build)
+        yield
+        return
+    saved, null = os.dup(fd), os.open(os.devnull, os.O_WRONLY)
+    try:
+        with contextlib.suppress(AttributeError, OSError, ValueError):
+            sys.stderr.flush()
+        os.dup2(null, fd)
+        yield
+    finally:
+        os.dup2(saved, fd)
+        os.close(saved)
+        os.close(null)
 
 
 def play(name: str) -> None:

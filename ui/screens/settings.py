@@ -11,7 +11,7 @@ import pygame
 
 from game.cards import Suit, face_of
 from ui.kit.rect import Rect
-from ui.look import theme
+from ui.look import sound, theme
 from ui.look.cardart import BACK_DESIGNS
 from ui.look.sprites import Deck
 from ui.screens.screen import Screen
@@ -70,7 +70,7 @@ class SettingsScene(Screen):
                 lambda: tr(f"felt.{st.felt}"),
                 lambda d: setattr(st, "felt", _cycle(list(FELTS), st.felt, d)),
             ),
-            self._flag("settings.sound", "sound"),
+            self._sound(),
             self._flag("settings.confirm_leave", "confirm_leave"),
         ]
 
@@ -93,6 +93,13 @@ class SettingsScene(Screen):
             return tr("val.on" if getattr(st, field) else "val.off")
 
         return (key, text, lambda step: setattr(st, field, not getattr(st, field)))
+
+    def _sound(self) -> Row:
+        """Sound on or off, and whether there is any: a missing device is said here."""
+        key, text, change = self._flag("settings.sound", "sound")
+        if sound.available():
+            return key, text, change
+        return key, lambda: f"{text()} · {tr('settings.no_sound')}", change
 
     def _language_text(self) -> str:
         if not self.st.language:

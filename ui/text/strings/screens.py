@@ -60,6 +60,7 @@ SCREENS: dict[str, str] = {
     "settings.four_colour": "Four-colour deck",
     "settings.card_back": "Card backs",
     "settings.pause_bots": "Pause after each bot's turn",
+    "settings.no_sound": "no sound device found",
     "settings.card_size": "Card size",
     "settings.felt": "Table colour",
     "settings.sound": "Sound",
