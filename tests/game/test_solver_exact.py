@@ -12,7 +12,6 @@ from __future__ import annotations
 import functools
 import os
 import random
-from collections import Counter
 from collections.abc import Sequence
 from itertools import product
 
@@ -33,7 +32,16 @@ from game.melds import (
 from game.rules import Rules
 from game.solver import Solution, best_melds
 from game.view import view_for
-from tests.game.test_solver import cards, dealt, melds_of, on_table, rules_for, solve, wilds_for
+from tests.game.test_solver import (
+    assert_valid,
+    cards,
+    dealt,
+    melds_of,
+    on_table,
+    rules_for,
+    solve,
+    wilds_for,
+)
 
 # --- fixed hands ---------------------------------------------------------------------------
 
@@ -183,16 +191,8 @@ def brute(hand: Sequence[Card], wilds: WildInfo, rules: Rules, goal: str, keep: 
 
 def check_solution(hand: Sequence[Card], wilds: WildInfo, rules: Rules, got: Solution) -> Score:
     """The solution's melds are disjoint engine melds at the stated values; its score."""
+    assert_valid(hand, wilds, rules, got)
     used = [c for cs, _ in got.melds for c in cs]
-    assert Counter(used + list(got.deadwood)) == Counter(hand)
-    total = 0
-    for cs, decls in got.melds:
-        items = items_for(cs, decls, wilds, 0)
-        shape = resolve(items, rules)
-        assert isinstance(shape, Shape), (cs, decls, shape)
-        total += meld_value(to_meld(shape, items, 1, 0), rules)
-    assert total == got.opening_value
-    assert got.deadwood_value == sum(card_penalty(c, wilds, rules) for c in got.deadwood)
     return (got.deadwood_value, got.opening_value, len(used))
 
 

@@ -18,6 +18,7 @@ from game.actions import parse
 from game.cards import Face
 from game.match import Match
 from tests.ui.harness import Table, table_match
+from tests.ui.test_table_scene import go_out
 from ui.look.sprites import Deck
 from ui.table.handover import GUARD_MS, HandOver
 from ui.table.overlays import Menu, SheetOverlay
@@ -229,12 +230,7 @@ def test_a_double_click_low_on_a_card_discards_that_card(card: str) -> None:
 
 
 def sheet_table() -> Table:
-    hands = ["7H 8H 9H 10H 5S 5D 5C 2C 3C 4C", "AS 2S 3S 4H 2D 3D AD 2H 3H 4D"]
-    table = Table(table_match("classic", hands, "KS", "KD"))
-    table.key(pygame.K_d)
-    for meld in ("meld 7H 8H 9H 10H", "meld 5S 5D 5C", "meld 2C 3C 4C"):
-        table.scene.play(parse(meld), table.now)
-    table.drag(table.grab_point("KS"), table.scene.layout.discard.centre)
+    table = go_out("AS 2S 3S 4H 2D 3D AD 2H 3H 4D")
     assert isinstance(table.scene.overlay, SheetOverlay)
     return table
 

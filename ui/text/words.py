@@ -35,33 +35,27 @@ def cards_text(faces: Iterable[Face], decls: Iterable[Face | None] | None = None
 
 def action_text(action: A.Action, top: Face | None = None) -> str:
     """An action as players read it; `top` is the discard pile's top card for `take`."""
-    if isinstance(action, A.Meld):
-        return tr("act.meld", cards=cards_text(action.cards, action.decls))
-    if isinstance(action, A.LayOff):
-        return tr("act.layoff", cards=cards_text(action.cards, action.decls), meld=action.meld)
-    if isinstance(action, A.Swap):
-        return tr("act.swap", cards=cards_text(action.cards), meld=action.meld)
-    if isinstance(action, A.Discard):
-        return tr("act.discard", card=card_text(action.card))
-    if isinstance(action, A.Take):
-        return tr("act.take", card=card_text(top) if top is not None else "")
-    return tr(f"act.{action.tag}")
+    return _words("act.", action, top)
 
 
 def step_text(step: Step) -> str:
     """One public step of a turn, as a report: "laid off 5♦ on meld 3"."""
-    a = step.action
+    return _words("log.", step.action, step.card, "?")
+
+
+def _words(kind: str, a: A.Action, taken: Face | None, unknown: str = "") -> str:
+    """An action in words: keys under `act.` say what to do, under `log.` what was done."""
     if isinstance(a, A.Meld):
-        return tr("log.meld", cards=cards_text(a.cards, a.decls))
+        return tr(f"{kind}meld", cards=cards_text(a.cards, a.decls))
     if isinstance(a, A.LayOff):
-        return tr("log.layoff", cards=cards_text(a.cards, a.decls), meld=a.meld)
+        return tr(f"{kind}layoff", cards=cards_text(a.cards, a.decls), meld=a.meld)
     if isinstance(a, A.Swap):
-        return tr("log.swap", cards=cards_text(a.cards), meld=a.meld)
+        return tr(f"{kind}swap", cards=cards_text(a.cards), meld=a.meld)
     if isinstance(a, A.Discard):
-        return tr("log.discard", card=card_text(a.card))
+        return tr(f"{kind}discard", card=card_text(a.card))
     if isinstance(a, A.Take):
-        return tr("log.take", card=card_text(step.card) if step.card is not None else "?")
-    return tr(f"log.{a.tag}")
+        return tr(f"{kind}take", card=card_text(taken) if taken is not None else unknown)
+    return tr(f"{kind}{a.tag}")
 
 
 def turn_text(turn: StoryTurn, players: Sequence[Player]) -> str:
