@@ -82,7 +82,7 @@ class LogPanel:
         """The panel, its title, the turns, the keys."""
         s = ui_scale(scene.size)
         r = self.rect(scene)
-        surface.blit(theme.panel((r.w, r.h), (12, 30, 22, 242), round(12 * s)), (r.x, r.y))
+        surface.blit(theme.panel((r.w, r.h), (12, 30, 22, 250), round(12 * s)), (r.x, r.y))
         pad, size = round(16 * s), max(12, round(16 * s))
         title = theme.fit(
             tr("log.title", round=_round(scene)),
