@@ -455,3 +455,30 @@ def snapshot(folder: Path) -> dict[str, str]:
             elif not stat.S_ISDIR(mode):
                 out[str(path.relative_to(folder))] = "special"
     return out
+
+
+def run_corpus(module: str, timeout: float, env: dict[str, str] | None = None) -> list[Any]:
+    """Run a corpus runner (``python -m MODULE``) in a subprocess, its JSON lines as results;
+    a run that blocks fails the test naming the case it was on (hang protection only)."""
+    import subprocess
+    import sys
+
+    import pytest
+
+    root = Path(__file__).resolve().parents[1]
+    try:
+        proc = subprocess.run(
+            [sys.executable, "-m", module],
+            cwd=root,
+            capture_output=True,
+            text=True,
+            timeout=timeout,
+            env=env,
+        )
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else e.stdout or ""
+        started = [line for line in out.splitlines() if line.startswith("start ")]
+        pytest.fail(f"{module} hangs at {started[-1] if started else 'the beginning'}")
+    assert "Traceback" not in proc.stderr, proc.stderr
+    assert proc.returncode == 0, proc.stderr
+    return [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]

@@ -31,7 +31,7 @@ from saves import (
     write_save,
 )
 from saves.store import load_file
-from tests.hostile import POSIX, Built, cases
+from tests.hostile import POSIX, Built, cases, run_corpus
 
 ROOT = Path(__file__).resolve().parents[2]
 TIMEOUT = 120  # seconds: hang protection only
@@ -44,21 +44,7 @@ def build(name: str, home: Path) -> Built:
 
 def test_every_hostile_file_through_the_start_path() -> None:
     """All cases in one process (tests.hostile_check); a case that blocks is named."""
-    try:
-        proc = subprocess.run(
-            [sys.executable, "-m", "tests.hostile_check"],
-            cwd=ROOT,
-            capture_output=True,
-            text=True,
-            timeout=TIMEOUT,
-        )
-    except subprocess.TimeoutExpired as e:
-        out = e.stdout.decode() if isinstance(e.stdout, bytes) else e.stdout or ""
-        started = [line for line in out.splitlines() if line.startswith("start ")]
-        pytest.fail(f"the start path hangs at {started[-1] if started else 'the beginning'}")
-    assert "Traceback" not in proc.stderr, proc.stderr
-    assert proc.returncode == 0, proc.stderr
-    results = [json.loads(line) for line in proc.stdout.splitlines() if line.startswith("{")]
+    results = run_corpus("tests.hostile_check", TIMEOUT)
     bad = [r for r in results if r["failures"] or r["lost"]]
     lost = sum(r["lost"] for r in results)
     print(f"hostile corpus: {len(results)} cases, 0 hangs, 0 tracebacks, {lost} files lost")
