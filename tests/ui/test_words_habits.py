@@ -102,3 +102,36 @@ def test_melds_keep_their_places_in_table_order_each_with_its_owner() -> None:
     assert place.group_first == frozenset(range(3))  # every meld names its owner
     after = dict(zip((m.id for m in place.melds), place.meld_layout.boxes, strict=True))
     assert all(after[i] == box for i, box in before.items())  # nothing jumped
+
+
+def test_your_own_announcement_stays_in_your_panel_off_the_melds() -> None:
+    import dataclasses
+
+    table = Table(table_match("classic", HANDS, "10H KH", upcard="KD"))
+    scene = table.scene
+    surface = pygame.display.get_surface()
+    area = scene.layout.melds_area
+    corner = [
+        (x, y) for x in range(area.x, area.x + 160, 3) for y in range(area.bottom - 40, area.bottom)
+    ]
+
+    def pixels() -> list[tuple[int, ...]]:
+        scene.renderer.drawn = None
+        scene.draw(surface, table.now)
+        return [tuple(surface.get_at(p)[:3]) for p in corner]
+
+    quiet = pixels()
+    scene.view = dataclasses.replace(scene.view, announced=(2, None))
+    assert pixels() == quiet  # the melds' corner (where their badges hang) is untouched
+    panel = scene.layout.buttons["sort_suit"]
+    top = panel.y - (scene.layout.buttons["sort_rank"].y - panel.y)
+    gold = [
+        (x, y)
+        for x in range(panel.x, panel.right)
+        for y in range(top, panel.y)
+        if all(
+            abs(a - b) <= 30
+            for a, b in zip(surface.get_at((x, y))[:3], (248, 200, 70), strict=True)
+        )
+    ]
+    assert len(gold) > 30  # the badge is there, in the panel

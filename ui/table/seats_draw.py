@@ -119,13 +119,19 @@ def _own(surface: pygame.Surface, scene: TableScene) -> None:
     fill = theme.PANEL_TURN if v.my_turn else theme.PANEL
     surface.blit(theme.panel((rect.w, rect.h), fill, rect.h // 4), (rect.x, rect.y))
     size = round(lay.metrics.label_h * 0.78)
+    said = v.announced[v.seat]
+    h = lay.metrics.label_h
+    # the human's own announcement sits inside the panel, right of the score: outside it,
+    # it would lie over the melds' corner and cover their badges
+    words = tr(f"seat.announce.{said}") if said else ""
+    badge_w = theme.text(words, round(h * 0.72), theme.INK, True).get_width() + 10 if said else 0
     name = theme.fit(scene.match.players[v.seat].name, size, theme.TEXT, rect.w - 10, True)
-    score = theme.fit(tr("seat.score", points=v.totals[v.seat]), size, theme.TEXT_DIM, rect.w - 10)
+    score = theme.fit(
+        tr("seat.score", points=v.totals[v.seat]), size, theme.TEXT_DIM, rect.w - 14 - badge_w
+    )
     y = rect.y + (rect.h - name.get_height() - score.get_height()) // 2
     surface.blit(name, (rect.x + 6, y))
     surface.blit(score, (rect.x + 6, y + name.get_height()))
-    said = v.announced[v.seat]
     if said:
-        h = lay.metrics.label_h
-        words = tr(f"seat.announce.{said}")
-        chip(surface, words, (rect.x + 4, rect.y - h - 4), h, theme.GOLD)
+        w = min(rect.w - 8, max(h, badge_w))
+        chip(surface, words, (rect.right - w - 4, rect.bottom - h - 4), h, theme.GOLD)
