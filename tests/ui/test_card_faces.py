@@ -167,3 +167,14 @@ def test_the_deck_draws_the_chosen_back() -> None:
     red = image(deck.back(70))
     deck.set_back("no such design")
     assert red != first and image(deck.back(70)) == first
+
+
+@pytest.mark.parametrize("width", range(40, 131, 6))
+def test_every_rank_index_stays_in_sight_in_a_meld(width: int) -> None:
+    """Meld cards overlap at MELD_STEP of their width: the next card leaves the index free."""
+    from ui.table.geometry import MELD_STEP
+
+    art = CardArt(width)
+    step = round(width * MELD_STEP)
+    for face in [*DECK, JOKER]:
+        assert art.index_rect(face).right <= step, (face, width, art.index_rect(face), step)

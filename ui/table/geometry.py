@@ -13,7 +13,7 @@ from ui.kit.rect import Rect
 
 CARD_RATIO = 88 / 63
 HAND_STEP = 0.62  # widest spacing of hand cards, in card widths, before they spread no further
-MELD_STEP = 0.34  # spacing of cards in a meld: the corner index stays readable
+MELD_STEP = 0.38  # spacing of cards in a meld: the corner index stays readable
 MELD_FOOT = 0.26  # strip under a meld's cards for their marks, in card widths
 MIN_MELD_FOOT = 20  # ... and in pixels at least: the marks stay readable on small cards
 MIN_MELD_CARD = 6
