@@ -56,7 +56,9 @@ def _holding(view: PlayerView) -> bool:
     now, and either it has opened already or has no minimum to reach, or it is close to
     going out in one."""
     plan = best_melds(view.hand, view.wilds, view.rules, keep=keep(view))
-    if len(plan.deadwood) <= keep(view) or not _safe(view):
+    # it can go out now: melding all and discarding the one loose card ends the round, also
+    # where going out needs no final discard (holding would only throw the chance away)
+    if len(plan.deadwood) <= max(1, keep(view)) or not _safe(view):
         return False
     if _down(view) or not view.rules.opening_min:
         return True

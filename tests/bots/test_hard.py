@@ -125,3 +125,22 @@ def test_sampled_hands_keep_the_card_a_seat_took_and_have_the_right_sizes() -> N
         assert sum(sample[1].values()) == 10
         assert sample[1][F("JS")] == 1
         assert not set(sample[1]) & {c.face for c in view.hand}
+
+
+@pytest.mark.parametrize("preset_name", ["classic", "standard"])
+def test_hard_goes_out_in_one_with_a_single_loose_card(preset_name: str) -> None:
+    """Issue 18's position: where going out needs no final discard, hard held its melds and
+    threw the loose card away for as long as the others had five cards or more. Melding
+    everything and discarding the loose card goes out in one."""
+    from game.bots import choose
+    from game.view import view_for
+    from tests.helpers import deal, match
+
+    hands = ["2H 3H 4H 5H 7S 7D 7C 9C 10C JC", "AS 3S 5S 8S 10S QS 2D 4D 6D 8D"]
+    m = match(preset_name, [deal(hands, stock="KD QC", dealer=1, upcard="6C")])
+    assert not m.rules.out_requires_discard
+    while not m.over and m.current == 0 and not m.results:
+        m.apply(choose(view_for(m, 0), "hard"))
+    assert m.results, f"hard kept its melds: {m.actions}"
+    end = m.results[-1].end
+    assert end.winner == 0 and end.out_in_one, m.actions
