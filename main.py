@@ -5,13 +5,13 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import re
 import sys
 from pathlib import Path
 from typing import Any
 
+from game.text import encodable
+
 MAX_RECORD_BYTES = 5_000_000
-_SURROGATE = re.compile("[\ud800-\udfff]")
 
 
 def read_json(path: str) -> tuple[Any, str | None]:
@@ -58,7 +58,7 @@ def write_json(value: Any, compact: bool) -> None:
     """Print JSON that any stdout takes: lone surrogates quoted from a file become U+FFFD,
     and where the stream's encoding cannot take a character, the JSON is written ASCII."""
     indent = None if compact else 2
-    text = _SURROGATE.sub("\ufffd", json.dumps(value, ensure_ascii=False, indent=indent))
+    text = encodable(json.dumps(value, ensure_ascii=False, indent=indent))
     try:
         text.encode(sys.stdout.encoding or "utf-8")
     except (UnicodeEncodeError, LookupError):

@@ -19,11 +19,21 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 _SPACES = re.compile(r" {2,}")
 
 
+def encodable(text: str) -> str:
+    """``text`` that UTF-8 takes: each lone surrogate (from a file) becomes U+FFFD."""
+    return _SURROGATE.sub("\ufffd", text)
+
+
+def printable(text: str) -> str:
+    """``text`` that any screen and UTF-8 take: each run of control characters a space, each
+    lone surrogate U+FFFD (the one rule for text from outside, here and in the front end)."""
+    return encodable(_CONTROL.sub(" ", text))
+
+
 def clean_text(text: str, limit: int = NAME_LIMIT) -> str:
-    """``text`` made safe to draw and to encode: no control characters, no lone surrogates,
-    single spaces, no spaces at the ends, at most ``limit`` characters."""
-    text = _SURROGATE.sub("\ufffd", _CONTROL.sub(" ", text))
-    return _SPACES.sub(" ", text).strip()[:limit].rstrip()
+    """``text`` made safe to draw and to encode (``printable``), single spaces, no spaces at
+    the ends, at most ``limit`` characters."""
+    return _SPACES.sub(" ", printable(text)).strip()[:limit].rstrip()
 
 
 def clean_players(data: object) -> object:

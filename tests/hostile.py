@@ -21,11 +21,15 @@ import json
 import os
 import re
 import stat
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
+
+import pytest
 
 from game.match import Match, Player
 from game.playout import GreedyRandom
@@ -460,11 +464,6 @@ def snapshot(folder: Path) -> dict[str, str]:
 def run_corpus(module: str, timeout: float, env: dict[str, str] | None = None) -> list[Any]:
     """Run a corpus runner (``python -m MODULE``) in a subprocess, its JSON lines as results;
     a run that blocks fails the test naming the case it was on (hang protection only)."""
-    import subprocess
-    import sys
-
-    import pytest
-
     root = Path(__file__).resolve().parents[1]
     try:
         proc = subprocess.run(

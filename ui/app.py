@@ -21,6 +21,7 @@ import pygame
 from game.match import Match, Player
 from game.rules import preset
 from ui.kit.scene import Scene
+from ui.kit.seed import new_seed
 from ui.look import sound
 from ui.look.assets import asset_path
 from ui.nav import Nav
@@ -41,11 +42,7 @@ Clock = Callable[[], int]
 def default_match(seed: int | None = None) -> Match:
     """Classic rummy, the human in seat 0 against one medium bot."""
     players = [Player("You", "human"), Player("Ben", "bot", "medium")]
-    return Match(preset("classic", players=2), players, seed if seed is not None else _seed())
-
-
-def _seed() -> int:
-    return int.from_bytes(os.urandom(4), "little")
+    return Match(preset("classic", players=2), players, seed if seed is not None else new_seed())
 
 
 class App:

@@ -5,12 +5,12 @@ Everything drawn every frame comes out of a cache here, so a frame is mostly bli
 
 from __future__ import annotations
 
-import re
 from collections import OrderedDict
 from functools import lru_cache
 
 import pygame
 
+from game.text import printable
 from ui.look import cardart_parts
 from ui.look.assets import font_path
 
@@ -91,8 +91,6 @@ _hook_quit()
 
 MAX_TEXT = 1000  # characters of one piece of text the screens draw or wrap; more is cut
 TEXT_CACHE_BYTES = 48 * 1024 * 1024  # rendered text kept for later frames, at the most
-_SURROGATES = re.compile("[\ud800-\udfff]")
-_CONTROLS = {c: " " for c in (*range(1, 32), *range(127, 160))} | {0: None}
 
 
 def clean(words: str, limit: int = MAX_TEXT) -> str:
@@ -103,7 +101,7 @@ def clean(words: str, limit: int = MAX_TEXT) -> str:
     """
     if len(words) > limit:
         words = words[: max(0, limit - 1)] + "…"
-    return _SURROGATES.sub("\ufffd", words.translate(_CONTROLS))
+    return printable(words.replace("\x00", ""))
 
 
 class _Rendered:

@@ -7,13 +7,13 @@ player changed (`overrides`); game.rules decides whether they make a game and sa
 from __future__ import annotations
 
 import dataclasses
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from game.match import Match, Player
 from game.rules import PRESETS, Rules, RulesError, from_dict, player_range, preset_rules, validate
+from ui.kit.seed import new_seed
 from ui.text import options, rules_text
 from ui.text.i18n import tr
 
@@ -154,6 +154,4 @@ class Setup:
 
     def start(self, seed: int | None = None) -> Match:
         """A new match with these seats and rules (raises RulesError if they make no game)."""
-        if seed is None:
-            seed = int.from_bytes(os.urandom(4), "little")
-        return Match(self.rules(), self.player_list(), seed)
+        return Match(self.rules(), self.player_list(), new_seed() if seed is None else seed)

@@ -125,9 +125,7 @@ class Saver:
     def record(self, match: Match, humans: Iterable[int], match_id: str) -> None:
         """Count a finished match in the statistics, off the frame loop (never twice)."""
         seats = tuple(humans)
-        job = threading.Thread(target=self._record, args=(match, seats, match_id), daemon=True)
-        self._jobs = [j for j in self._jobs if j.is_alive()] + [job]
-        job.start()
+        self._start(lambda stats: saves.record_match(stats, match, seats, match_id))
 
     def record_rounds(self, match: Match, humans: Iterable[int], match_id: str) -> None:
         """Count the rounds finished so far (from the first), off the frame loop."""
@@ -142,9 +140,6 @@ class Saver:
         job = threading.Thread(target=self._count, args=(count,), daemon=True)
         self._jobs = [j for j in self._jobs if j.is_alive()] + [job]
         job.start()
-
-    def _record(self, match: Match, humans: tuple[int, ...], match_id: str) -> None:
-        self._count(lambda stats: saves.record_match(stats, match, humans, match_id))
 
     def _count(self, count: Callable[[saves.Statistics], bool]) -> None:
         with self._lock:

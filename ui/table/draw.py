@@ -21,7 +21,7 @@ from ui.table.overlays import SheetOverlay
 from ui.table.paint import blit_card, outline
 from ui.table.seats_draw import draw_seats
 from ui.text.i18n import tr
-from ui.text.words import card_text, header_lines, indicator_text
+from ui.text.words import card_text, indicator_text, view_header
 
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
@@ -214,10 +214,9 @@ class TableRenderer:
         """Left of the piles: the round and how the match ends, a line each."""
         s = self.scene
         rect, v = s.layout.header, s.view
-        scored = sum(r.end.scored for r in v.results)
         size = max(11, round(s.layout.metrics.label_h * 0.8))
         y = rect.y
-        lines = header_lines(v.rules, v.round_number, scored)
+        lines = view_header(v)
         meaning = indicator_text(v.indicator.face if v.indicator else None, v.wild_faces)
         for i, line in enumerate(lines):
             img = theme.fit(line, size, theme.GOLD if i == 0 else theme.TEXT_DIM, rect.w, i == 0)

@@ -48,7 +48,7 @@ def played_as(
     meant = [c for c in meant if c in set(before)]
     left, gone = set(after), set(before) - set(after)
     names: dict[Card, Card] = {}
-    spare = [c for c in before if c in gone and c not in set(meant)]
+    spare = [c for c in before if c in gone and c not in meant]
     for card in meant:
         if card not in left:
             continue

@@ -13,19 +13,14 @@ import pygame
 
 from ui.kit.rect import Rect, ui_scale
 from ui.look import theme
+from ui.text import i18n
 from ui.text.i18n import tr
-from ui.text.words import header_lines, turn_text
+from ui.text.words import turn_text, view_header
 
 if TYPE_CHECKING:
     from ui.table.scene import TableScene
 
 CLOSE_KEYS = (pygame.K_g, pygame.K_ESCAPE)
-
-
-def _round(scene: TableScene) -> str:
-    """The round as the header names it ("Round 3 of 7")."""
-    v = scene.view
-    return header_lines(v.rules, v.round_number, sum(r.end.scored for r in v.results))[0]
 
 
 class LogPanel:
@@ -48,7 +43,7 @@ class LogPanel:
     def lines(self, scene: TableScene, size: int, width: int) -> list[tuple[str, int]]:
         """Every turn wrapped to the panel, with the seat that played it (kept until the
         story, the size or the language changes)."""
-        key = (id(scene.story), len(scene.story), size, width, tr("log.draw"))
+        key = (id(scene.story), len(scene.story), size, width, i18n.language())
         if self._lines is None or self._lines[0] != key:
             out: list[tuple[str, int]] = []
             for turn in scene.story:
@@ -85,7 +80,7 @@ class LogPanel:
         surface.blit(theme.panel((r.w, r.h), (12, 30, 22, 250), round(12 * s)), (r.x, r.y))
         pad, size = round(16 * s), max(12, round(16 * s))
         title = theme.fit(
-            tr("log.title", round=_round(scene)),
+            tr("log.title", round=view_header(scene.view)[0]),  # as the header names it
             round(20 * s),
             theme.GOLD,
             r.w - 2 * pad,

@@ -70,14 +70,9 @@ class RewindView:
         if frame.seat is None:
             return f"{where} · {tr('rewind.dealt')}"
         name = scene.match.players[frame.seat].name
-        what = step_text(Step(0, A.parse(frame.action), None))
-        if isinstance(A.parse(frame.action), A.Take) and self.at > 0:
-            what = step_text(Step(0, A.parse(frame.action), self._taken()))
+        top = self.frames[self.at - 1].discard  # what a take took: the pile's top before it
+        what = step_text(Step(0, A.parse(frame.action), top.face if top is not None else None))
         return f"{where} · {tr('log.turn', name=name, steps=what)}"
-
-    def _taken(self) -> object:
-        before = self.frames[self.at - 1].discard
-        return before.face if before is not None else None
 
     def draw(self, surface: pygame.Surface, scene: TableScene, now: int) -> None:
         """An opaque page: the title and the step, every hand, the table, the keys."""

@@ -7,7 +7,6 @@ through `match.apply`, after which the placement is rebuilt and whatever moved g
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Protocol
@@ -24,6 +23,7 @@ from game.story import Step, Turn, arrived, round_story, since_last_turn
 from game.view import PlayerView, view_for
 from ui.kit.rect import Rect
 from ui.kit.scene import Scene
+from ui.kit.seed import new_seed
 from ui.look import sound
 from ui.look.sprites import Deck
 from ui.store.prefs import Settings
@@ -375,8 +375,7 @@ class TableScene:
 
     def play_again(self) -> None:
         """The match is over: the same seats and rules again, a new deal."""
-        seed = int.from_bytes(os.urandom(4), "little")
-        match = Match(self.match.rules, list(self.match.players), seed)
+        match = Match(self.match.rules, list(self.match.players), new_seed())
         if self.nav is not None:
             self.nav.start_match(match)
         else:

@@ -13,6 +13,7 @@ from game.rules import Rules
 from game.scoring import higher_is_better
 from game.story import Step
 from game.story import Turn as StoryTurn
+from game.view import PlayerView
 from ui.text.i18n import rank_name, tr, tr_count
 
 
@@ -103,6 +104,12 @@ def indicator_text(indicator: Face | None, wild_faces: Iterable[Face]) -> str:
         return ""
     wilds = " ".join(dict.fromkeys(card_text(f) for f in wild_faces))
     return tr("header.indicator", wilds=wilds, suit=tr(f"suit.{indicator.suit.name}"))
+
+
+def view_header(view: PlayerView) -> tuple[str, str]:
+    """The match's header for what a seat sees (`header_lines` of its rules and rounds)."""
+    scored = sum(r.end.scored for r in view.results)
+    return header_lines(view.rules, view.round_number, scored)
 
 
 def header_lines(rules: Rules, round_number: int, scored: int) -> tuple[str, str]:
