@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from game.text import encodable
+from saves.settings import LANGUAGES
 
 MAX_RECORD_BYTES = 5_000_000
 
@@ -100,6 +101,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", metavar="PNG", help="render the table to a PNG and exit")
     parser.add_argument("--size", metavar="WxH", help="window size for --screenshot")
     parser.add_argument(
+        "--lang",
+        choices=LANGUAGES,
+        help="speak this language for this run only (the saved settings stay as they are)",
+    )
+    parser.add_argument(
         "--smoke",
         action="store_true",
         help="self-test without a screen: bots play a round, it is saved and loaded back",
@@ -165,13 +171,13 @@ def cmd_window(args: argparse.Namespace) -> int:
         from ui.table.demo import demo_match
 
         try:
-            return screenshot(match or demo_match(), Path(args.screenshot), size)
+            return screenshot(match or demo_match(), Path(args.screenshot), size, args.lang)
         except (OSError, ValueError, RuntimeError) as e:  # pygame.error is a RuntimeError
             print(f"main.py: cannot write {args.screenshot}: {e}", file=sys.stderr)
             return 2
     from ui.app import run_window
 
-    return run_window(match, size)
+    return run_window(match, size, args.lang)
 
 
 def cmd_smoke(args: argparse.Namespace) -> int:

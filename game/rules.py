@@ -95,6 +95,7 @@ class Rules:
     match_end: MatchEnd = "target"
     target: int = 100
     teams: bool = False
+    egyptian_bonuses: bool = False
     redeal_pairs: bool = False
     first_dealer: FirstDealer = "first_seat"
     next_dealer: NextDealer = "rotate"
@@ -355,6 +356,8 @@ def _combination_problems(r: Rules) -> list[str]:
         )
     if r.teams and (r.players != 4 or r.scoring != "hand"):
         problems.append("teams need four players and Hand scoring")
+    if r.egyptian_bonuses and (r.scoring != "hand" or not r.out_in_one_double):
+        problems.append("egyptian_bonuses need Hand scoring with going out in one doubled")
     if r.set_wild == "missing" and r.set_suits != "distinct":
         problems.append("wilds standing for the missing suits need sets of distinct suits")
     low, high = (1, 50) if r.match_end == "rounds" else (10, 10_000)

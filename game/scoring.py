@@ -9,13 +9,20 @@ from .rules import Rules
 from .state import RoundEnd
 
 
+def round_factor(rules: Rules, end: RoundEnd) -> int:
+    """What a round's scores are multiplied by: 2 after going out in one (where it doubles),
+    and 2 again for each Egyptian bonus of a Hand (``egyptian_bonuses``)."""
+    factor = 2 if end.out_in_one and rules.out_in_one_double else 1
+    return factor << len(end.bonuses)  # each bonus doubles once more
+
+
 def round_scores(rules: Rules, end: RoundEnd, seats: list[int]) -> list[int]:
     """Points of every seat for a finished round (0 for seats not in it)."""
     scores = [0] * rules.players
     winner = end.winner
     if winner is None or not end.scored:
         return scores
-    factor = 2 if end.out_in_one and rules.out_in_one_double else 1
+    factor = round_factor(rules, end)
     others = [s for s in seats if s != winner]
     if rules.scoring == "winner_collects":
         scores[winner] = factor * sum(end.values[s] for s in others)

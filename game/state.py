@@ -12,6 +12,7 @@ from .candidates import legal_actions
 from .errors import IllegalAction, Refusal, refuse
 from .planning import PLANNERS, PLAY_ACTIONS, tamed_with, tames
 from .round_state import Deal as Deal
+from .round_state import Position as Position
 from .round_state import RoundEnd as RoundEnd
 from .round_state import RoundState
 from .stock import refill
@@ -39,6 +40,17 @@ class Round(RoundState):
         self.history.append((self.current, text))
         self._plans, self._by_face, self._discard_ok = {}, None, False
         self._commit(action, plan)
+
+    def step(self, action: A.Action) -> Refusal | None:
+        """Carry out ``action`` if it is legal, without writing it to the history; else
+        change nothing and return the refusal. For search and playouts on a copy, where
+        nobody reads the history and refusals are common."""
+        plan = self._plan(action)
+        if isinstance(plan, Refusal):
+            return plan
+        self._plans, self._by_face, self._discard_ok = {}, None, False
+        self._commit(action, plan)
+        return None
 
     def _plan(self, action: A.Action) -> Plan | Refusal:
         # Meld plans are kept until the next change, so apply() reuses what legal() checked.
@@ -79,14 +91,19 @@ class Round(RoundState):
     def _commit(self, action: A.Action, plan: Plan) -> None:
         kind = type(action)
         if kind is A.Draw:
-            self.hand.append(self.stock.pop())
+            card = self.stock.pop()
+            self.hand.append(card)
+            if self.stock_public:  # everybody saw which card that was
+                self._know(self.current, [card], [])
             self.phase = "play"
         elif kind is A.Take:
             snapshot(self)
+            self._known_steps.append(self.known[self.current])
             card = self.discard.pop()
             if tames(self, card):
                 self.wilds = tamed_with(self, card)
             self.hand.append(card)
+            self._know(self.current, [card], [])
             self.turn.taken = card
             self.phase = "play"
         elif kind in PLAY_ACTIONS:
@@ -99,10 +116,15 @@ class Round(RoundState):
             self._end("redeal", None)
         elif kind is A.Undo:
             restore(self, self._undo.pop())
+            self.known[self.current] = self._known_steps.pop()
 
     def _commit_play(self, plan: Plan) -> None:
         snapshot(self)
+        self._known_steps.append(self.known[self.current])
         assert plan.meld is not None
+        if self.known[self.current] or plan.back:
+            kept = set(plan.hand)
+            self._know(self.current, list(plan.back), [c for c in self.hand if c not in kept])
         turn = self.turn
         is_new = all(m.id != plan.meld.id for m in self.table)
         self.table = table_after(self, plan)
@@ -121,6 +143,8 @@ class Round(RoundState):
     def _commit_discard(self, plan: Plan) -> None:
         seat = self.current
         self.discard.append(plan.back[0])
+        if self.known[seat]:
+            self._know(seat, [], [plan.back[0]])
         self.hands[seat] = list(plan.hand)
         left = len(plan.hand)
         if self.rules.announce != "off":
@@ -130,7 +154,7 @@ class Round(RoundState):
         in_one = self._in_one()
         self._close_turn()
         if plan.out:
-            self._end("out", seat, in_one)
+            self._end("out", seat, in_one, plan.back[0])
             return
         self._after_turn()
 

@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from . import actions as A
 from .cards import Card, Face
 from .match import Match, Player, RoundResult
 from .melds import Meld, WildInfo
+from .round_state import RoundState, Snapshot, copy_turn
 from .rules import Rules
+from .turn import Turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -17,6 +19,13 @@ class PlayerView:
 
     Bots and the table scene read only this. Hidden cards (other hands, the stock order)
     are not in it, so the same view always gives the same decision.
+
+    The fields after ``upcard`` are public facts that could be worked out from the history
+    but are kept by the round, so that bots need not rebuild them: how often the stock was
+    rebuilt, who has put cards down this round, who forgot to announce, the highest opening
+    so far (``opening_raise``), the stock from the top down while everybody knows it (after
+    classic turns the pile over), the faces everybody knows are in each hand, what the seat
+    to move has done this turn, and, on this seat's own turn, its undo steps.
     """
 
     seat: int
@@ -47,6 +56,14 @@ class PlayerView:
     match_over: bool
     winners: tuple[int, ...]
     upcard: Card | None = None  # the card turned up at the deal (the pile's first card)
+    rebuilds: int = 0  # times the stock was rebuilt from the discard pile this round
+    played_before: tuple[bool, ...] = ()  # per seat: has put cards on the table this round
+    forgot: tuple[bool, ...] = ()  # per seat: did not announce its last cards (manual)
+    last_opening: int = 0  # the highest opening of the round (``opening_raise``)
+    stock_known: tuple[Face, ...] | None = None  # top first, when everybody knows the order
+    known: tuple[tuple[Face, ...], ...] = ()  # per seat: faces all know are in that hand
+    turn: Turn | None = field(default=None, hash=False)  # the turn so far (a copy)
+    steps: tuple[Snapshot, ...] = field(default=(), hash=False)  # own turn's undo steps
 
     @property
     def my_turn(self) -> bool:
@@ -66,11 +83,68 @@ class PlayerView:
 def view_for(match: Match, seat: int) -> PlayerView:
     """The view of ``seat`` on the match as it is now."""
     rnd = match.round
-    mine = rnd.current == seat
-    return PlayerView(
-        seat=seat,
+    mine = rnd.current == seat and not match.over
+    return _view(
+        rnd,
+        seat,
         rules=match.rules,
         players=tuple(match.players),
+        totals=tuple(match.totals),
+        results=tuple(match.results),
+        active=tuple(match.active),
+        legal=tuple(match.legal()) if rnd.current == seat else (),
+        match_over=match.over,
+        winners=match.winners,
+        mine=mine,
+    )
+
+
+def round_view(rnd: RoundState, seat: int, like: PlayerView, legal: list[A.Action]) -> PlayerView:
+    """The view of ``seat`` on a round played on outside a match (search): the match's
+    part (players, totals, finished rounds) is taken from ``like``, and ``legal`` is the
+    round's legal actions when ``seat`` is to move (the caller has them at hand)."""
+    return _view(
+        rnd,
+        seat,
+        rules=like.rules,
+        players=like.players,
+        totals=like.totals,
+        results=like.results,
+        active=like.active,
+        legal=tuple(legal) if rnd.current == seat else (),
+        match_over=False,
+        winners=(),
+        mine=rnd.current == seat and rnd.end is None,
+    )
+
+
+def _view(
+    rnd: RoundState,
+    seat: int,
+    *,
+    rules: Rules,
+    players: tuple[Player, ...],
+    totals: tuple[int, ...],
+    results: tuple[RoundResult, ...],
+    active: tuple[int, ...],
+    legal: tuple[A.Action, ...],
+    match_over: bool,
+    winners: tuple[int, ...],
+    mine: bool,
+) -> PlayerView:
+    own = rnd.current == seat
+    steps = (
+        tuple(
+            Snapshot(s.phase, s.hand, s.table, s.discard, s.wilds, copy_turn(s.turn))
+            for s in rnd._undo
+        )
+        if mine
+        else ()
+    )
+    return PlayerView(
+        seat=seat,
+        rules=rules,
+        players=players,
         round_number=rnd.number,
         dealer=rnd.dealer,
         current=rnd.current,
@@ -85,15 +159,23 @@ def view_for(match: Match, seat: int) -> PlayerView:
         opened=tuple(rnd.opened),
         announced=tuple(rnd.announced),
         taken=rnd.turn.taken,
-        opening_value=rnd.opening_value() if mine else 0,
+        opening_value=rnd.opening_value() if own else 0,
         opening_needed=rnd.opening_needed(),
         turns_taken=tuple(rnd.turns_taken),
         history=tuple(rnd.history),
-        totals=tuple(match.totals),
-        results=tuple(match.results),
-        active=tuple(match.active),
-        legal=tuple(match.legal()) if mine else (),
-        match_over=match.over,
-        winners=match.winners,
+        totals=totals,
+        results=results,
+        active=active,
+        legal=legal,
+        match_over=match_over,
+        winners=winners,
         upcard=rnd.upcard,
+        rebuilds=rnd.rebuilds,
+        played_before=tuple(rnd.played_before),
+        forgot=tuple(rnd.forgot),
+        last_opening=rnd.last_opening,
+        stock_known=tuple(c.face for c in reversed(rnd.stock)) if rnd.stock_public else None,
+        known=tuple(rnd.known_faces(s) for s in range(rules.players)),
+        turn=copy_turn(rnd.turn),
+        steps=steps,
     )

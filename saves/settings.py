@@ -23,7 +23,7 @@ CARD_BACKS = ("blue", "red", "green")  # the designs of ui.look.cardart.BACK_DES
 CARD_SCALE_RANGE = (0.8, 1.25)  # ui.layout.CARD_SCALES
 # the languages the game speaks: the one list (the UI's i18n takes it from here); a
 # language added to the game is added here, with its translation in assets/i18n/
-LANGUAGES = ("en", "de")
+LANGUAGES = ("en", "de", "ar")
 
 
 @dataclass(frozen=True, slots=True)

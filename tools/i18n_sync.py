@@ -21,7 +21,7 @@ from ui.text.i18n import LANGUAGES, PoEntry, parse_po, quote  # noqa: E402
 from ui.text.strings import STRINGS  # noqa: E402
 
 FOLDER = ROOT / "assets" / "i18n"
-NAMES = {"de": "German"}
+NAMES = {"de": "German", "ar": "Arabic"}
 
 
 def header(language: str | None) -> str:

@@ -14,6 +14,7 @@ import time
 import traceback
 import warnings
 from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -31,6 +32,7 @@ from ui.store.prefs import Settings
 from ui.table.botrunner import BotRunner
 from ui.table.layout import MIN_SIZE
 from ui.table.scene import TableScene
+from ui.text import i18n
 
 DEFAULT_SIZE = (1280, 800)
 FPS = 60
@@ -224,14 +226,23 @@ def start_app(
     return App(scene, surface, nav=nav)
 
 
-def run_window(match: Match | None = None, size: tuple[int, int] = DEFAULT_SIZE) -> int:
-    """Open the window on the title screen (or on a loaded match) and play until quitting."""
+def run_window(
+    match: Match | None = None, size: tuple[int, int] = DEFAULT_SIZE, language: str | None = None
+) -> int:
+    """Open the window on the title screen (or on a loaded match) and play until quitting.
+
+    `language` (--lang) is spoken in this run instead of the saved setting's.
+    """
     try:
         surface = open_window(size)
     except pygame.error as e:
         print(f"main.py: cannot open the game window: {e}", file=sys.stderr)
         return 2
-    app = start_app(surface, match)
+    settings = None
+    if language:
+        saved, _ = saves_bridge.load_settings()
+        settings = replace(saved, language=language)
+    app = start_app(surface, match, settings)
     try:
         app.run()
     finally:
@@ -240,9 +251,11 @@ def run_window(match: Match | None = None, size: tuple[int, int] = DEFAULT_SIZE)
     return 0
 
 
-def screenshot(match: Match, path: Path, size: tuple[int, int]) -> int:
-    """Render one frame of the table to a PNG, with no window on screen."""
+def screenshot(match: Match, path: Path, size: tuple[int, int], language: str | None = None) -> int:
+    """Render one frame of the table to a PNG, with no window on screen, in English or in
+    `language`; the saved settings are neither read nor changed."""
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    i18n.set_language(language or "en")
     pygame.display.init()
     pygame.font.init()
     surface = pygame.display.set_mode(size)

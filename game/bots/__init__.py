@@ -11,11 +11,12 @@ from collections.abc import Callable
 
 from ..actions import Action
 from ..view import PlayerView
+from .expert import choose_expert
 from .hard import choose_hard
 from .medium import choose_medium
 from .simple import choose_easy, choose_random
 
-LEVELS = ("random", "easy", "medium", "hard")
+LEVELS = ("random", "easy", "medium", "hard", "expert")
 
 Chooser = Callable[[PlayerView], Action]
 
@@ -28,6 +29,8 @@ def chooser(level: str) -> Chooser:
         return choose_easy
     if level in ("medium", "hard"):
         return choose_medium if level == "medium" else choose_hard
+    if level == "expert":
+        return choose_expert
     raise ValueError(f"unknown bot level {level!r} (known: {', '.join(LEVELS)})")
 
 

@@ -99,9 +99,16 @@ def take_turn(
 def best_discard(view: PlayerView, score: Callable[[Card], float]) -> A.Action | None:
     """The legal discard of a loose card (one outside the best melds) that scores highest;
     None when no discard is legal."""
+    ranked = ranked_discards(view, score)
+    return ranked[0] if ranked else None
+
+
+def ranked_discards(view: PlayerView, score: Callable[[Card], float]) -> list[A.Discard]:
+    """The legal discards, best first: loose cards (outside the best melds) before the
+    others, each group by ``score``, highest first (ties keep the listed order)."""
     discards = [a for a in view.legal if isinstance(a, A.Discard)]
     if not discards:
-        return None
+        return []
     plan = best_melds(view.hand, view.wilds, view.rules, keep=1)
     loose = set(plan.deadwood) or set(view.hand)
     by_face = {c.face: c for c in view.hand if c != view.taken}
@@ -110,7 +117,7 @@ def best_discard(view: PlayerView, score: Callable[[Card], float]) -> A.Action |
         card = by_face.get(action.card)
         return (False, -1e9) if card is None else (card in loose, score(card))
 
-    return max(discards, key=worth)
+    return sorted(discards, key=worth, reverse=True)
 
 
 def undid_this_turn(view: PlayerView) -> bool:

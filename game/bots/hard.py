@@ -16,7 +16,7 @@ from ..melds import card_value
 from ..scoring import higher_is_better, match_total, sides
 from ..solver import best_melds
 from ..view import PlayerView
-from .common import best_discard, keep, penalty, rng_for, take_turn
+from .common import keep, penalty, ranked_discards, rng_for, take_turn
 from .medium import draw, fits_table, play
 from .sampling import HiddenHands, chance, completes, neighbours
 from .tracking import Tracker
@@ -121,8 +121,14 @@ def _safe(view: PlayerView) -> bool:
 
 
 def _discard(view: PlayerView) -> A.Action | None:
+    ranked = discard_order(view)
+    return ranked[0] if ranked else None
+
+
+def discard_order(view: PlayerView) -> list[A.Discard]:
+    """The legal discards as hard ranks them, its choice first."""
     if not any(isinstance(a, A.Discard) for a in view.legal):
-        return None
+        return []
     tracker = Tracker(view)
     hidden = HiddenHands(view, tracker, rng_for(view, "hands"))
     nxt = tracker.next_seat()
@@ -147,7 +153,7 @@ def _discard(view: PlayerView) -> A.Action | None:
         score = cost - worth * outs(view, card, available)
         return score - FEED_WEIGHT * feed - 4.0 * fits_table(view, card)
 
-    return best_discard(view, score)
+    return ranked_discards(view, score)
 
 
 def outs(view: PlayerView, card: Card, available: Counter[Face]) -> float:

@@ -195,7 +195,7 @@ class Screens(Gestures):
 
     def control(self, key: str) -> Any:
         """A control of the scene on screen, by key."""
-        return next(c for c in self.scene.controls() if c.key == key)
+        return next(c for c in self.scene.placed() if c.key == key)
 
     def press(self, key: str) -> None:
         """Click the middle of a control."""
@@ -203,5 +203,5 @@ class Screens(Gestures):
 
     def focus(self) -> str | None:
         """The key of the control with the keyboard focus."""
-        found = self.scene.form.focused(self.scene.controls())
+        found = self.scene.form.focused(self.scene.placed())
         return found.key if found is not None else None

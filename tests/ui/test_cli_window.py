@@ -110,3 +110,26 @@ def test_screenshot_can_be_taken_twice_in_one_process(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert pygame.image.load(str(tmp_path / "0.png")).get_size() == (1024, 640)
     assert pygame.image.load(str(tmp_path / "1.png")).get_size() == (1280, 800)
+
+
+def test_lang_renders_in_that_language_and_leaves_the_settings_alone(tmp_path: Path) -> None:
+    home = tmp_path / "home"
+    home.mkdir()
+    env = {**ENV, "HOME": str(home), "XDG_CONFIG_HOME": str(home), "XDG_DATA_HOME": str(home)}
+    shots = {}
+    for lang in ("en", "ar"):
+        out = tmp_path / f"{lang}.png"
+        done = subprocess.run(
+            [sys.executable, "main.py", "--screenshot", str(out), "--lang", lang],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert done.returncode == 0, done.stderr
+        shots[lang] = pygame.image.tobytes(pygame.image.load(str(out)), "RGB")
+    assert shots["en"] != shots["ar"]
+    assert list(home.rglob("*")) == []  # no settings read into being, none written
+    bad = run("--screenshot", str(tmp_path / "x.png"), "--lang", "fr")
+    assert bad.returncode == 2 and "--lang" in bad.stderr

@@ -122,6 +122,8 @@ def test_the_chosen_rules_reach_the_match_and_the_rules_panel() -> None:
         {"preset": "romme", "match_end": "rounds"},
         {"preset": "classic", "turn_limit": 20000},
         {"preset": "hand", "lay_off_before_opening": True},
+        {"preset": "standard", "egyptian_bonuses": True},
+        {"preset": "hand", "out_in_one_double": False, "egyptian_bonuses": True},
     ],
 )
 def test_every_reason_of_the_model_is_said_in_the_players_words(changes: dict) -> None:
@@ -142,3 +144,18 @@ def test_setup_counts_the_changes_and_keeps_the_preset_when_unchanged() -> None:
     assert setup.changes() == 1 and setup.rules().penalty_values.ace == 15
     setup.set_option("penalty_values.ace", 11)
     assert setup.overrides == {}
+
+
+def test_egyptian_bonuses_are_a_hand_house_rule_that_other_scorings_refuse() -> None:
+    app = open_house_rules("hand")
+    app.press("tab.scoring")
+    assert app.control("opt.egyptian_bonuses").label == "no"
+    app.press("opt.egyptian_bonuses")
+    assert app.scene.setup.overrides == {"egyptian_bonuses": True}
+    assert app.scene.setup.problem() is None and app.control("start").enabled
+    app.press("opt.scoring")  # Hand scoring -> another: the bonuses have nothing to double
+    reason = app.scene.setup.problem()
+    assert reason is not None and app.control("start").enabled is False
+    assert problem_text(reason) == (
+        "Egyptian bonuses need Hand scoring, with going out in one doubled."
+    )

@@ -367,3 +367,14 @@ def test_the_geometry_modules_import_only_the_standard_library(module: str) -> N
     assert imported, "the check found no imports at all"
     own = {"ui.table.geometry", "ui.kit.rect"}
     assert {name.split(".")[0] for name in imported - own} <= set(sys.stdlib_module_names)
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5, 6])
+def test_the_next_player_sits_on_the_side_the_turn_passes_to(seats: int) -> None:
+    me = 0
+    after = [(me + k) % seats for k in range(1, seats)]  # the players in turn after me
+    for clockwise in (True, False):
+        table = table_layout((1280, 800), seats, me, True, clockwise=clockwise)
+        xs = [table.seats[seat].centre[0] for seat in after]
+        # clockwise: the turn passes to the left, round the table to the right; else mirrored
+        assert xs == sorted(xs, reverse=not clockwise), (clockwise, xs)

@@ -62,3 +62,19 @@ def test_the_match_end_names_the_winner() -> None:
     sheet = round_sheet(res, rules, PLAYERS[:2], [126, 0], winners=(0,), match_over=True)
     assert sheet.title == "Ann went out in one!"
     assert sheet.match_title == "Ann won the match!"
+
+
+def test_egyptian_bonuses_are_named_with_the_factor() -> None:
+    rules = preset("hand", players=3, egyptian_bonuses=True)
+    hands = ((), (Card(Face.parse("KS"), 0),), (Card(Face.parse("KS"), 0),))
+    end = RoundEnd(
+        "out", 0, True, hands, (0, 10, 10), (True, True, False), ("wild_last", "one_colour")
+    )
+    res = RoundResult(1, 0, end, tuple(round_scores(rules, end, [0, 1, 2])))
+    sheet = round_sheet(res, rules, PLAYERS[:3], [0, 0, 0])
+    assert [r.points for r in sheet.rows] == [-240, 80, 800]
+    assert [r.why for r in sheet.rows] == [
+        "out in one ×8: wild last, one colour",
+        "1 card, 10 points, ×8",
+        "never opened: flat 800",
+    ]

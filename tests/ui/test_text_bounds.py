@@ -43,7 +43,7 @@ class Counting:
 def counted(monkeypatch: pytest.MonkeyPatch) -> Counting:
     real = theme.font(20)
     counting = Counting(real)
-    monkeypatch.setattr(theme, "font", lambda size, bold=False: counting)
+    monkeypatch.setattr(theme, "font", lambda size, bold=False, arabic=False, rtl=False: counting)
     return counting
 
 

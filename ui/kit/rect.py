@@ -70,6 +70,10 @@ class Rect:
         """The rectangle grown by dx on the left and right and dy on the top and bottom."""
         return Rect(self.x - dx, self.y - dy, self.w + 2 * dx, self.h + 2 * dy)
 
+    def mirrored(self, width: int) -> Rect:
+        """The rectangle on the other side of a window `width` wide (right-to-left layouts)."""
+        return Rect(width - self.right, self.y, self.w, self.h)
+
     def as_tuple(self) -> tuple[int, int, int, int]:
         """(x, y, w, h), as pygame.Rect accepts it."""
         return (self.x, self.y, self.w, self.h)

@@ -22,6 +22,10 @@ def asset_path(*parts: str) -> Path:
     return _assets_root().joinpath(*parts)
 
 
-def font_path(bold: bool = False) -> Path:
-    """The bundled DejaVu Sans font (regular or bold)."""
+def font_path(bold: bool = False, arabic: bool = False) -> Path:
+    """A bundled font: DejaVu Sans, or for Arabic script Noto Sans Arabic (regular or bold)."""
+    if arabic:
+        return asset_path(
+            "fonts", "NotoSansArabic-Bold.ttf" if bold else "NotoSansArabic-Regular.ttf"
+        )
     return asset_path("fonts", "DejaVuSans-Bold.ttf" if bold else "DejaVuSans.ttf")

@@ -11,7 +11,7 @@ from functools import lru_cache
 import pygame
 
 from game.text import printable
-from ui.look import cardart_parts
+from ui.look import bidi, cardart_parts
 from ui.look.assets import font_path
 
 RGB = tuple[int, int, int]
@@ -43,19 +43,31 @@ SEAT_COLOURS: tuple[RGB, ...] = (
     (190, 190, 60),
 )
 
-_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_fonts: dict[tuple[int, bool, bool, bool], pygame.font.Font] = {}
 _quit_hooked = False
+ARABIC_SCALE = 1.1  # Arabic letters look small beside Latin ones of the same pixel size
 
 
-def font(size: int, bold: bool = False) -> pygame.font.Font:
-    """The bundled DejaVu Sans at a pixel size, opened once (until pygame.quit() closes it)."""
+def font(
+    size: int, bold: bool = False, arabic: bool = False, rtl: bool = False
+) -> pygame.font.Font:
+    """A bundled font at a pixel size, opened once (until pygame.quit() closes it).
+
+    DejaVu Sans, or Noto Sans Arabic for Arabic script; `rtl` opens it to set text right to
+    left (HarfBuzz then joins Arabic letters and mirrors brackets).
+    """
     if not pygame.font.get_init():  # quit since the cached fonts were opened: they are dead
         forget_fonts()
         pygame.font.init()
-    key = (max(6, size), bold)
+    key = (max(6, size), bold, arabic, rtl)
     got = _fonts.get(key)
     if got is None:
-        got = _fonts[key] = pygame.font.Font(font_path(bold), key[0])
+        px = round(key[0] * ARABIC_SCALE) if arabic else key[0]
+        got = _fonts[key] = pygame.font.Font(font_path(bold, arabic), px)
+        if arabic:
+            got.set_script("Arab")
+        if rtl:
+            got.set_direction(pygame.DIRECTION_RTL)
     return got
 
 
@@ -111,15 +123,16 @@ class _Rendered:
     def __init__(self, budget: int) -> None:
         self.budget = budget
         self.bytes = 0
-        self.kept: OrderedDict[tuple[str, int, RGB, bool], pygame.Surface] = OrderedDict()
+        self.kept: OrderedDict[tuple[str, int, RGB, bool, bool], pygame.Surface] = OrderedDict()
 
     def get(self, words: str, size: int, colour: RGB, bold: bool) -> pygame.Surface:
-        key = (words, size, colour, bold)
+        rtl = bidi.rtl()
+        key = (words, size, colour, bold, rtl)
         got = self.kept.get(key)
         if got is not None:
             self.kept.move_to_end(key)
             return got
-        got = font(size, bold).render(words, True, colour)
+        got = _render(words, size, colour, bold, rtl)
         cost = _bytes(got)
         if cost <= self.budget // 8:  # a huge one is drawn, not kept
             self.kept[key] = got
@@ -132,6 +145,48 @@ class _Rendered:
     def clear(self) -> None:
         self.kept.clear()
         self.bytes = 0
+
+
+def _piece_font(piece: bidi.Piece, size: int, bold: bool) -> pygame.font.Font:
+    return font(size, bold, piece.arabic, piece.rtl)
+
+
+def _render(words: str, size: int, colour: RGB, bold: bool, rtl: bool) -> pygame.Surface:
+    """One line drawn piece by piece in the order `bidi.pieces` gives, on one baseline.
+
+    The line is as tall as the Latin font's line, or taller where Arabic letters reach
+    further (the Arabic font's own ascent and descent are far larger than its letters).
+    """
+    pieces = bidi.pieces(words, rtl)
+    if len(pieces) <= 1 and not (pieces and (pieces[0].arabic or pieces[0].rtl)):
+        return font(size, bold).render(words, True, colour)
+    base = font(size, bold)
+    top, bottom = -base.get_ascent(), base.get_height() - base.get_ascent()
+    drawn = []
+    for piece in pieces:
+        f = _piece_font(piece, size, bold)
+        surf = f.render(piece.text, True, colour)
+        drawn.append((surf, f.get_ascent()))
+        if piece.arabic:
+            ink = surf.get_bounding_rect()
+            if ink.h:
+                top = min(top, ink.top - f.get_ascent())
+                bottom = max(bottom, ink.bottom - f.get_ascent())
+    out = pygame.Surface(
+        (max(1, sum(s.get_width() for s, _ in drawn)), bottom - top), pygame.SRCALPHA
+    )
+    x = 0
+    for surf, ascent in drawn:  # pieces do not overlap: copy, do not blend
+        out.blit(surf, (x, -top - ascent), special_flags=pygame.BLEND_RGBA_MAX)
+        x += surf.get_width()
+    return out
+
+
+def _measure(words: str, size: int, bold: bool) -> int:
+    """How wide a line is drawn, in pixels."""
+    return sum(
+        int(_piece_font(p, size, bold).size(p.text)[0]) for p in bidi.pieces(words, bidi.rtl())
+    )
 
 
 def _bytes(surf: pygame.Surface) -> int:
@@ -148,7 +203,7 @@ def text(words: str, size: int, colour: RGB, bold: bool = False) -> pygame.Surfa
 
 def width_of(words: str, size: int, bold: bool = False) -> int:
     """How wide text would be drawn, in pixels, without drawing it."""
-    return int(font(size, bold).size(clean(words))[0])
+    return _measure(clean(words), size, bold)
 
 
 def fitting(words: str, size: int, width: int, bold: bool = False) -> int:
@@ -157,13 +212,12 @@ def fitting(words: str, size: int, width: int, bold: bool = False) -> int:
     A binary search over the prefix length, capped by the width itself (no glyph is
     narrower than a pixel): O(log n) measures of at most `width` characters each.
     """
-    f = font(size, bold)
     lo, hi = 1, min(len(words), max(1, width))
     if not words:
         return 0
     while lo < hi:
         mid = (lo + hi + 1) // 2
-        if f.size(words[:mid])[0] <= width:
+        if _measure(words[:mid], size, bold) <= width:
             lo = mid
         else:
             hi = mid - 1
@@ -172,26 +226,37 @@ def fitting(words: str, size: int, width: int, bold: bool = False) -> int:
 
 def fit(words: str, size: int, colour: RGB, width: int, bold: bool = False) -> pygame.Surface:
     """Text no wider than `width`: a smaller size first, then cut with an ellipsis."""
-    return _fit(clean(words), size, colour, width, bold)
+    return _fit(clean(words), size, colour, width, bold, bidi.rtl())
 
 
 @lru_cache(maxsize=2048)
-def _fit(words: str, size: int, colour: RGB, width: int, bold: bool) -> pygame.Surface:
+def _fit(words: str, size: int, colour: RGB, width: int, bold: bool, rtl: bool) -> pygame.Surface:
     for s in range(size, max(6, size * 3 // 4) - 1, -1):
-        if font(s, bold).size(words)[0] <= width:
+        if _measure(words, s, bold) <= width:
             return text(words, s, colour, bold)
     small = max(6, size * 3 // 4)
-    room = max(1, width - font(small, bold).size("…")[0])
+    room = max(1, width - _measure("…", small, bold))
     return text(words[: fitting(words, small, room, bold)].rstrip() + "…", small, colour, bold)
+
+
+def start_x(left: int, width: int, img_w: int) -> int:
+    """Where a line starts in a box `width` wide: at its left edge, or at its right edge when
+    the language is written right to left (the line then ends at the box's left edge)."""
+    return left + width - img_w if bidi.rtl() else left
+
+
+def mirror_x(x: int, img_w: int, width: int) -> int:
+    """Where a piece drawn at `x` in a left-to-right layout `width` wide goes in this one:
+    the same place, or mirrored when the language is written right to left."""
+    return width - x - img_w if bidi.rtl() else x
 
 
 def wrap(words: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """Lines of at most `width` pixels in the bundled font."""
-    f = font(size, bold)
     lines, line = [], ""
     for word in clean(words, 10 * MAX_TEXT).split():
         trial = f"{line} {word}" if line else word
-        if line and f.size(trial)[0] > width:
+        if line and _measure(trial, size, bold) > width:
             lines.append(line)
             line = word
         else:

@@ -18,7 +18,7 @@ from ui.look.theme import wrap
 from ui.screens.new_game import NewGameScene
 from ui.screens.screen import Screen
 from ui.screens.setup import Setup
-from ui.screens.widgets import Control, label, paragraph
+from ui.screens.widgets import Control, blit_at, label, paragraph
 from ui.text import options
 from ui.text.i18n import tr
 from ui.text.rules_text import preset_name, problem_text
@@ -187,4 +187,6 @@ class HouseRulesScene(Screen):
         tag = theme.fit(
             mark, self.px(15), theme.GOLD if changed else theme.TEXT_DIM, self.px(140), changed
         )
-        surface.blit(tag, (value.right + self.px(14), value.y + (value.h - tag.get_height()) // 2))
+        blit_at(
+            surface, tag, (value.right + self.px(14), value.y + (value.h - tag.get_height()) // 2)
+        )

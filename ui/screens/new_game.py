@@ -171,10 +171,10 @@ class NewGameScene(Screen):
 
     def handle(self, event: pygame.event.Event, now: int) -> None:
         """Esc goes back, unless a name is being typed: then it only leaves the field."""
-        focused = self.form.focused(self.controls())
+        focused = self.form.focused(self.placed())
         typing = focused is not None and focused.kind == "text"
         if typing and event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.form.move(self.controls(), 1)
+            self.form.move(self.placed(), 1)
             return
         super().handle(event, now)
 
@@ -191,7 +191,10 @@ class NewGameScene(Screen):
         for i in range(su.players):
             y = self.px(200) + i * self.px(52) + self.px(21)
             pygame.draw.circle(
-                surface, theme.seat_colour(i), (x + self.px(7), y), max(4, round(6 * s))
+                surface,
+                theme.seat_colour(i),
+                (theme.mirror_x(x + self.px(7), 0, self.size[0]), y),
+                max(4, round(6 * s)),
             )
         changes = su.changes()
         words = (

@@ -16,7 +16,7 @@ from ui.kit.rect import Rect
 from ui.look import theme
 from ui.look.theme import wrap
 from ui.screens.screen import Screen
-from ui.screens.widgets import Control
+from ui.screens.widgets import Control, blit_at
 from ui.store.notices import Notice
 from ui.text.i18n import tr
 
@@ -46,10 +46,9 @@ def lines(words: str, size: int, width: int, bold: bool = False) -> tuple[str, .
 
 @lru_cache(maxsize=256)
 def _lines(words: str, size: int, width: int, bold: bool) -> tuple[str, ...]:
-    font = theme.font(size, bold)
     out: list[str] = []
     for line in wrap(words, size, width, bold):
-        while len(line) > 1 and font.size(line)[0] > width:
+        while len(line) > 1 and theme.width_of(line, size, bold) > width:
             cut = theme.fitting(line, size, width, bold)
             out.append(line[:cut])
             line = line[cut:]
@@ -116,7 +115,7 @@ class NoticePanel:
         for block in self.blocks:
             for line in block.lines:
                 img = theme.text(line, block.size, block.colour, block.bold)
-                surface.blit(img, (x, y))
+                blit_at(surface, img, (x, y))
                 y += theme.font(block.size, block.bold).get_linesize()
             y += self.px(12)
 

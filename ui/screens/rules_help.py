@@ -12,9 +12,9 @@ import pygame
 
 from game.rules import PRESETS, Rules
 from ui.kit.rect import Rect
-from ui.look import theme
+from ui.look import bidi, theme
 from ui.screens.screen import Screen
-from ui.screens.widgets import Control
+from ui.screens.widgets import Control, blit_at
 from ui.text import i18n
 from ui.text.i18n import tr
 from ui.text.rules_text import preset_short
@@ -151,25 +151,23 @@ class RulesHelpScene(Screen):
             top = area.y + y - self.offset
             if top + size * 2 < area.y or top > area.bottom:
                 continue
-            _draw_words(surface, words, (area.x + x, top), size, colour)
+            _draw_words(surface, words, (area.x + x, top), area.right - x, size, colour)
         surface.set_clip(None)
         if height > area.h:
             bar_h = max(self.px(30), area.h * area.h // height)
             bar_y = area.y + (area.h - bar_h) * self.offset // max(1, height - area.h)
-            surface.blit(
-                theme.panel((self.px(6), bar_h), (*theme.TEXT_DIM, 160), 3),
-                (area.right + self.px(20), bar_y),
-            )
+            bar = theme.panel((self.px(6), bar_h), (*theme.TEXT_DIM, 160), 3)
+            blit_at(surface, bar, (area.right + self.px(20), bar_y))
 
 
 def _wrap(words: list[tuple[str, bool]], size: int, width: int) -> list[list[tuple[str, bool]]]:
     """Words (with their weight) in lines no wider than `width`."""
-    space = theme.font(size).size(" ")[0]
+    space = theme.width_of(" ", size)
     lines: list[list[tuple[str, bool]]] = []
     line: list[tuple[str, bool]] = []
     used = 0
     for word, bold in words:
-        w = theme.font(size, bold).size(word)[0]
+        w = theme.width_of(word, size, bold)
         if line and used + space + w > width:
             lines.append(line)
             line, used = [], 0
@@ -184,12 +182,35 @@ def _draw_words(
     surface: pygame.Surface,
     words: list[tuple[str, bool]],
     at: tuple[int, int],
+    right: int,
     size: int,
     colour: theme.RGB,
 ) -> None:
-    space = theme.font(size).size(" ")[0]
+    """A line of words from `at` on; right to left from `right` in a right-to-left language,
+    where each stretch of one weight is drawn as one line (numbers and Latin names in it
+    keep their own direction)."""
+    space = theme.width_of(" ", size)
     x, y = at
+    if bidi.rtl():
+        x = right
+        for stretch, bold in _stretches(words):
+            img = theme.text(stretch, size, colour, bold)
+            x -= img.get_width()
+            surface.blit(img, (x, y))
+            x -= space
+        return
     for word, bold in words:
         img = theme.text(word, size, colour, bold)
         surface.blit(img, (x, y))
         x += img.get_width() + space
+
+
+def _stretches(words: list[tuple[str, bool]]) -> list[tuple[str, bool]]:
+    """Neighbouring words of the same weight joined into one text."""
+    out: list[tuple[str, bool]] = []
+    for word, bold in words:
+        if out and out[-1][1] == bold:
+            out[-1] = (f"{out[-1][0]} {word}", bold)
+        else:
+            out.append((word, bold))
+    return out

@@ -13,7 +13,15 @@ from ui.kit.rect import ui_scale
 from ui.kit.scene import Scene
 from ui.look import theme
 from ui.screens.setup import Setup
-from ui.screens.widgets import Control, Form, draw_controls, heading, keys_hint
+from ui.screens.widgets import (
+    Control,
+    Form,
+    draw_controls,
+    heading,
+    keys_hint,
+    label,
+    mirrored,
+)
 from ui.store.notices import Notice
 from ui.store.prefs import Settings
 from ui.text.i18n import tr
@@ -108,8 +116,12 @@ class Screen:
         return round(value * self.scale)
 
     def controls(self) -> list[Control]:
-        """The screen's controls for the window as it is now."""
+        """The screen's controls for the window as it is now, laid out left to right."""
         return []
+
+    def placed(self) -> list[Control]:
+        """The controls where they stand: mirrored in a right-to-left language."""
+        return mirrored(self.controls(), self.size[0])
 
     def back(self) -> None:
         """Esc: leave the screen."""
@@ -119,7 +131,7 @@ class Screen:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
         else:
-            self.form.handle(event, self.controls())
+            self.form.handle(event, self.placed())
 
     def update(self, now: int) -> None:
         """Nothing moves on these screens."""
@@ -130,12 +142,11 @@ class Screen:
         if self.title_key:
             heading(surface, tr(self.title_key), (self.px(60), self.px(36)), self.scale)
         self.paint(surface)
-        draw_controls(surface, self.form, self.controls(), self.scale)
+        draw_controls(surface, self.form, self.placed(), self.scale)
         if self.keys_line():
             keys_hint(surface, tr(self.keys_line()), self.scale)
         if self.error:
-            img = theme.fit(self.error, self.px(15), theme.REFUSED, self.size[0] - 40)
-            surface.blit(img, (20, 8))
+            label(surface, self.error, (20, 8), self.px(15), theme.REFUSED, self.size[0] - 40)
 
     def keys_line(self) -> str:
         """The text key of the keyboard line along the bottom ("" for none)."""

@@ -153,7 +153,8 @@ class SettingsScene(Screen):
         """A card back and four faces on a piece of the chosen felt, at the chosen size, colours
         and back."""
         x, y = self.px(870), self.px(120)
-        box = Rect(x, y, self.size[0] - x - self.px(60), self.px(300))
+        w = self.size[0] - x - self.px(60)
+        box = Rect(theme.mirror_x(x, w, self.size[0]), y, w, self.px(300))
         felt = theme.felt((box.w, box.h), self.st.felt_colours)
         surface.blit(felt, (box.x, box.y))
         frame = theme.frame((box.w, box.h), theme.TEXT_DIM, 2, self.px(12), False)

@@ -17,7 +17,7 @@ from ui.kit.rect import Rect
 from ui.look import theme
 from ui.look.sprites import Deck
 from ui.screens.notice_panel import NoticeScreen
-from ui.screens.widgets import Control, label
+from ui.screens.widgets import Control, blit_at, label
 from ui.store import saves_bridge
 from ui.text import i18n
 from ui.text.i18n import tr
@@ -144,11 +144,13 @@ class TitleScene(NoticeScreen):
         cx = w // 4 + self.px(20)
         name = theme.text(tr("app.name"), self.px(64), theme.GOLD, True)
         top = h // 2 - self.px(210)
-        surface.blit(name, name.get_rect(midtop=(cx, top)))
+        blit_at(surface, name, name.get_rect(midtop=(cx, top)).topleft)
         tag = theme.fit(tr("title.tagline"), self.px(21), theme.TEXT, w // 2 - self.px(40))
-        surface.blit(tag, tag.get_rect(midtop=(cx, top + name.get_height() + self.px(8))))
+        blit_at(
+            surface, tag, tag.get_rect(midtop=(cx, top + name.get_height() + self.px(8))).topleft
+        )
         fan = self.fan()
-        surface.blit(fan, fan.get_rect(midtop=(cx, top + self.px(140))))
+        blit_at(surface, fan, fan.get_rect(midtop=(cx, top + self.px(140))).topleft)
         if self.confirming:
             rects = [c.rect for c in self.controls()]
             playing = self.nav.table is not None or self.continuable
@@ -159,7 +161,7 @@ class TitleScene(NoticeScreen):
             label(surface, question, (rects[0].x, y), self.px(24), theme.TEXT, rects[0].w, True)
             for i, line in enumerate(lines):
                 img = theme.text(line, self.px(16), theme.TEXT_DIM)
-                surface.blit(img, (rects[0].x, y + self.px(34) + i * self.px(20)))
+                blit_at(surface, img, (rects[0].x, y + self.px(34) + i * self.px(20)))
         panel = self.notice_panel()
         if panel is not None:
             panel.draw(surface)

@@ -10,13 +10,12 @@ press, typing edits a focused text field.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
+from dataclasses import dataclass, field, replace
 
 import pygame
 
 from ui.kit.rect import Rect
-from ui.look import theme
+from ui.look import bidi, theme
 from ui.look.theme import wrap
 
 GOLD_FILL: theme.RGBA = (248, 200, 70, 240)
@@ -206,7 +205,10 @@ def _text_field(surface: pygame.Surface, c: Control, s: float, radius: int, focu
     size = round(18 * s)
     words = c.label + ("|" if focus else "")
     img = theme.fit(words or " ", size, theme.TEXT, r.w - 16)
-    surface.blit(img, (r.x + 10, r.y + (r.h - img.get_height()) // 2))
+    surface.blit(
+        img,
+        (theme.start_x(r.x + 10, r.w - 20, img.get_width()), r.y + (r.h - img.get_height()) // 2),
+    )
 
 
 def _item(surface: pygame.Surface, c: Control, s: float, radius: int, hover: bool) -> None:
@@ -228,19 +230,20 @@ def _item(surface: pygame.Surface, c: Control, s: float, radius: int, hover: boo
     gap = round(4 * s)
     height = title.get_height() + gap + sum(img.get_height() for img in lines)
     y = r.y + (r.h - height) // 2
-    surface.blit(title, (r.x + pad, y))
+    surface.blit(title, (theme.start_x(r.x + pad, r.w - 2 * pad, title.get_width()), y))
     y += title.get_height() + gap
     for img in lines:
-        surface.blit(img, (r.x + pad, y))
+        surface.blit(img, (theme.start_x(r.x + pad, r.w - 2 * pad, img.get_width()), y))
         y += img.get_height()
 
 
 def heading(
     surface: pygame.Surface, words: str, at: tuple[int, int], scale: float, size: int = 34
 ) -> int:
-    """A screen title in gold; returns its bottom."""
+    """A screen title in gold; returns its bottom. `at` is its top-left in a left-to-right
+    layout: mirrored in a right-to-left language, like every position on the screens."""
     img = theme.text(words, round(size * scale), theme.GOLD, True)
-    surface.blit(img, at)
+    blit_at(surface, img, at)
     return at[1] + img.get_height()
 
 
@@ -259,11 +262,10 @@ def label(
         if width
         else theme.text(words, size, colour, bold)
     )
-    surface.blit(img, at)
+    blit_at(surface, img, at)
     return at[1] + img.get_height()
 
 
-@lru_cache(maxsize=512)
 def paragraph(
     surface: pygame.Surface,
     words: str,
@@ -277,9 +279,23 @@ def paragraph(
     x, y = at
     for line in wrap(words, size, width, bold):
         img = theme.text(line, size, colour, bold)
-        surface.blit(img, (x, y))
+        blit_at(surface, img, (x, y))
         y += img.get_height()
     return y
+
+
+def blit_at(surface: pygame.Surface, img: pygame.Surface, at: tuple[int, int]) -> None:
+    """Draw `img` with its top-left at `at` in a left-to-right layout: in a right-to-left
+    language at the mirrored place, so that it ends where it would have started."""
+    surface.blit(img, (theme.mirror_x(at[0], img.get_width(), surface.get_width()), at[1]))
+
+
+def mirrored(controls: Sequence[Control], width: int) -> list[Control]:
+    """Controls laid out left to right, as they stand in the language spoken: mirrored in
+    a right-to-left one (a window `width` wide)."""
+    if not bidi.rtl():
+        return list(controls)
+    return [replace(c, rect=c.rect.mirrored(width)) for c in controls]
 
 
 def keys_hint(surface: pygame.Surface, words: str, scale: float) -> None:

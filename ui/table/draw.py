@@ -18,8 +18,9 @@ from ui.kit.rect import Rect
 from ui.look import theme
 from ui.table.melds_draw import badge, draw_meld_focus, draw_melds, draw_targets
 from ui.table.overlays import SheetOverlay
-from ui.table.paint import blit_card, outline
+from ui.table.paint import blit_card, mirror_in, outline
 from ui.table.seats_draw import draw_seats
+from ui.text import i18n
 from ui.text.i18n import tr
 from ui.text.words import card_text, indicator_text, view_header
 
@@ -64,6 +65,7 @@ class TableRenderer:
         s, i = self.scene, self.scene.input
         return (
             s.version,
+            i18n.language(),  # a language chosen at the table shows in the next frame
             s.status,
             s.anim.hidden(),
             s.hinted,
@@ -211,7 +213,8 @@ class TableRenderer:
     # --- info, status, buttons ---------------------------------------------------------
 
     def header(self, surface: pygame.Surface) -> None:
-        """Left of the piles: the round and how the match ends, a line each."""
+        """Beside the piles (left, or right in a language written right to left): the round
+        and how the match ends, a line each, from the edge lines start at."""
         s = self.scene
         rect, v = s.layout.header, s.view
         size = max(11, round(s.layout.metrics.label_h * 0.8))
@@ -220,29 +223,31 @@ class TableRenderer:
         meaning = indicator_text(v.indicator.face if v.indicator else None, v.wild_faces)
         for i, line in enumerate(lines):
             img = theme.fit(line, size, theme.GOLD if i == 0 else theme.TEXT_DIM, rect.w, i == 0)
-            surface.blit(img, (rect.x, y))
+            surface.blit(img, (theme.start_x(rect.x, rect.w, img.get_width()), y))
             y += img.get_height()
         for line in theme.wrap(meaning, size, rect.w)[:2]:  # the indicator, in words
             img = theme.fit(line, size, theme.GOLD, rect.w)
             if y + img.get_height() > rect.bottom:
                 break
-            surface.blit(img, (rect.x, y))
+            surface.blit(img, (theme.start_x(rect.x, rect.w, img.get_width()), y))
             y += img.get_height()
 
     def news(self, surface: pygame.Surface) -> None:
-        """Right of the piles: what the others did since the human's last turn."""
+        """Beside the piles (right, or left right to left): what the others did since the
+        human's last turn."""
         s = self.scene
         rect = s.layout.news
         size = max(11, round(s.layout.metrics.label_h * 0.72))
         title = theme.fit(tr("news.title"), size, theme.GOLD, rect.w, True)
-        surface.blit(title, (rect.x, rect.y))
+        surface.blit(title, (theme.start_x(rect.x, rect.w, title.get_width()), rect.y))
         y, line_h = rect.y + title.get_height(), theme.font(size).get_linesize()
         lines = theme.wrap(s.news or tr("news.none"), size, rect.w)
         room = max(1, (rect.bottom - y) // line_h)
         if len(lines) > room:  # the rest is in the log
             lines = (*lines[: room - 1], tr("news.more"))
         for line in lines:
-            surface.blit(theme.fit(line, size, theme.TEXT, rect.w), (rect.x, y))
+            img = theme.fit(line, size, theme.TEXT, rect.w)
+            surface.blit(img, (theme.start_x(rect.x, rect.w, img.get_width()), y))
             y += line_h
 
     def info(self, surface: pygame.Surface) -> None:
@@ -256,11 +261,12 @@ class TableRenderer:
             reached = v.opening_value >= v.opening_needed
             words = tr("info.opening", value=v.opening_value, needed=v.opening_needed)
             right = theme.text(words, size, theme.VALID if reached else theme.GOLD, True)
-            at = (rect.right - right.get_width() - 6, rect.y + (rect.h - right.get_height()) // 2)
-            surface.blit(right, at)
+            x = mirror_in(rect, rect.right - right.get_width() - 6, right.get_width())
+            surface.blit(right, (x, rect.y + (rect.h - right.get_height()) // 2))
         room = rect.w - 12 - (right.get_width() + 8 if right else 0)
         img = theme.fit(self.turn_text(), size, theme.TEXT, room, v.my_turn)
-        surface.blit(img, (rect.x + 6, rect.y + (rect.h - img.get_height()) // 2))
+        x = theme.start_x(rect.x + 6, rect.w - 12, img.get_width())
+        surface.blit(img, (x, rect.y + (rect.h - img.get_height()) // 2))
 
     def turn_text(self) -> str:
         """ "Your turn: draw", "Ben: meld or discard", "Round over"."""
@@ -284,7 +290,8 @@ class TableRenderer:
         bold = status.kind != "info"
         if theme.width_of(status.text, size, bold) <= rect.w - 8:
             img = theme.text(status.text, size, colour, bold)
-            surface.blit(img, (rect.x + 4, rect.y + (rect.h - img.get_height()) // 2))
+            x = theme.start_x(rect.x + 4, rect.w - 8, img.get_width())
+            surface.blit(img, (x, rect.y + (rect.h - img.get_height()) // 2))
             return
         # too long for the line: it opens upwards over the table, whole, never cut
         lines = theme.wrap(status.text, size, rect.w - 16, bold)
@@ -293,10 +300,13 @@ class TableRenderer:
         top = rect.bottom - height
         surface.blit(theme.panel((rect.w, height), (10, 28, 20, 235), 8), (rect.x, top))
         for i, line in enumerate(lines):
-            surface.blit(theme.text(line, size, colour, bold), (rect.x + 8, top + 4 + i * line_h))
+            img = theme.text(line, size, colour, bold)
+            x = theme.start_x(rect.x + 8, rect.w - 16, img.get_width())
+            surface.blit(img, (x, top + 4 + i * line_h))
 
     def buttons(self, surface: pygame.Surface) -> None:
-        """Sort by suit / rank on the left; undo, hint, menu on the right (greyed when idle)."""
+        """Sort by suit / rank on the left; undo, hint, menu on the right (greyed when idle);
+        the other way round in a language written right to left (the layout mirrors them)."""
         s = self.scene
         enabled = {"undo": A.Undo() in s.view.legal, "hint": s.view.my_turn}
         for name, rect in s.layout.buttons.items():

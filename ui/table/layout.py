@@ -11,12 +11,17 @@ match's header (round, how the match ends) and the turn log's button on their le
 news since the human's last turn on their right, the open table where melds flow, the info
 and status line, then the human's hand with the sort buttons on its left and undo / hint /
 menu on its right.
+
+In a language written right to left the chrome is mirrored, as Arabic apps mirror: the
+header (with the log's button) and the news swap sides, so do the two button columns and
+the info and status parts of the status row. What a real table keeps stays: the opponents'
+seats where the play direction puts them, the piles, the hand and the melds (`mirrored`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ui.kit.rect import Rect
 from ui.table.geometry import card_height
@@ -108,6 +113,7 @@ class TableLayout:
     info: Rect
     status: Rect
     buttons: dict[str, Rect]
+    rtl: bool = False  # mirrored for a language written right to left
 
     @property
     def card_w(self) -> int:
@@ -140,9 +146,18 @@ class TableLayout:
 
 
 def table_layout(
-    size: tuple[int, int], seats: int, me: int, has_indicator: bool, card_scale: float = 1.0
+    size: tuple[int, int],
+    seats: int,
+    me: int,
+    has_indicator: bool,
+    card_scale: float = 1.0,
+    rtl: bool = False,
+    clockwise: bool = True,
 ) -> TableLayout:
-    """The table for a window size, `seats` players (2–6) and the human in seat `me`."""
+    """The table for a window size, `seats` players (2–6) and the human in seat `me`;
+    with `rtl`, its chrome mirrored for a language written right to left. The players after
+    `me` sit from the left round to the right when play goes `clockwise`, else from the right
+    round to the left: the next player sits on the side the turn passes to."""
     if not 2 <= seats <= 6:
         raise ValueError(f"a table seats 2 to 6 players, not {seats}")
     if not 0 <= me < seats:
@@ -156,12 +171,12 @@ def table_layout(
     piles, labels = _piles(middle, m, has_indicator)
     melds_y = middle.bottom + m.margin
     melds = Rect(top.x, melds_y, top.w, status_row.y - m.margin - melds_y)
-    seats_at = _seat_panels(top, middle, m, seats, me)
+    seats_at = _seat_panels(top, middle, m, seats, me, clockwise)
     header, news = _beside_piles(middle, list(labels.values()), list(seats_at.values()), m)
     log_h = m.label_h + m.margin
     log = Rect(header.x, header.bottom - log_h, min(header.w, round(m.card_w * 1.7)), log_h)
     header = Rect(header.x, header.y, header.w, header.h - log_h - m.margin // 2)
-    return TableLayout(
+    table = TableLayout(
         size=size,
         metrics=m,
         hand=hand,
@@ -176,6 +191,28 @@ def table_layout(
         info=info,
         status=status,
         buttons=buttons | {"log": log},
+    )
+    return mirrored(table) if rtl else table
+
+
+def mirrored(table: TableLayout) -> TableLayout:
+    """The same table with its chrome on the other side (and back again, applied twice).
+
+    The header and its log button, the news, the button columns beside the hand and the
+    info and status parts of the status row are mirrored across the window; the seats, the
+    piles and their labels, the hand and the open table stay where they are, as at a real
+    table. Those are placed symmetrically (the piles centred to a pixel), so the mirrored
+    chrome fits where the other side's was and nothing comes to overlap.
+    """
+    width = table.size[0]
+    return replace(
+        table,
+        header=table.header.mirrored(width),
+        news=table.news.mirrored(width),
+        info=table.info.mirrored(width),
+        status=table.status.mirrored(width),
+        buttons={name: rect.mirrored(width) for name, rect in table.buttons.items()},
+        rtl=not table.rtl,
     )
 
 
@@ -244,9 +281,14 @@ def _piles(middle: Rect, m: Metrics, has_indicator: bool) -> tuple[list[Rect], d
     return rects, labels
 
 
-def _seat_panels(top: Rect, middle: Rect, m: Metrics, seats: int, me: int) -> dict[int, Rect]:
-    """Opponents in play order after `me`: left side, across the top, right side."""
+def _seat_panels(
+    top: Rect, middle: Rect, m: Metrics, seats: int, me: int, clockwise: bool
+) -> dict[int, Rect]:
+    """Opponents in play order after `me`: left side, across the top, right side (the other
+    way round when play goes counter-clockwise)."""
     order = [(me + k) % seats for k in range(1, seats)]
+    if not clockwise:
+        order.reverse()
     panel_w, panel_h = m.panel
     out: dict[int, Rect] = {}
     if len(order) >= 4:

@@ -2,7 +2,8 @@
 
 Built from the round's public story (game.story), so it shows what the seat at the table
 may see and nothing more, and it is the same after saving and Continue. The latest turn is
-at the bottom; the wheel, the arrow keys and Page Up/Down scroll back.
+at the bottom; the wheel, the arrow keys and Page Up/Down scroll back. In a language written
+right to left it opens on the left of the window, its lines from the right edge.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ import pygame
 
 from ui.kit.rect import Rect, ui_scale
 from ui.look import theme
+from ui.table.paint import mirror_in
 from ui.text import i18n
 from ui.text.i18n import tr
 from ui.text.words import turn_text, view_header
@@ -32,13 +34,14 @@ class LogPanel:
         self._lines: tuple[tuple[object, ...], list[tuple[str, int]]] | None = None
 
     def rect(self, scene: TableScene) -> Rect:
-        """The panel: the right part of the window, above the hand."""
+        """The panel: the right part of the window (the left, right to left), above the hand."""
         w = scene.size[0]
         s = ui_scale(scene.size)
         pad = round(16 * s)
         width = min(w - 2 * pad, max(round(520 * s), w * 45 // 100))
         bottom = scene.layout.status.y - pad // 2
-        return Rect(w - width - pad, pad, width, max(round(200 * s), bottom - pad))
+        x = theme.mirror_x(w - width - pad, width, w)
+        return Rect(x, pad, width, max(round(200 * s), bottom - pad))
 
     def lines(self, scene: TableScene, size: int, width: int) -> list[tuple[str, int]]:
         """Every turn wrapped to the panel, with the seat that played it (kept until the
@@ -86,9 +89,10 @@ class LogPanel:
             r.w - 2 * pad,
             True,
         )
-        surface.blit(title, (r.x + pad, r.y + pad))
+        surface.blit(title, (theme.start_x(r.x + pad, r.w - 2 * pad, title.get_width()), r.y + pad))
         keys = theme.fit(tr("log.keys"), max(11, round(13 * s)), theme.TEXT_DIM, r.w - 2 * pad)
-        surface.blit(keys, (r.x + pad, r.bottom - pad - keys.get_height()))
+        x = theme.start_x(r.x + pad, r.w - 2 * pad, keys.get_width())
+        surface.blit(keys, (x, r.bottom - pad - keys.get_height()))
         top = r.y + pad + title.get_height() + pad // 2
         bottom = r.bottom - pad - keys.get_height() - pad // 2
         line_h = theme.font(size).get_linesize()
@@ -96,12 +100,14 @@ class LogPanel:
         lines = self.lines(scene, size, r.w - 2 * pad - round(10 * s))
         if not lines:
             empty = theme.fit(tr("log.empty"), size, theme.TEXT_DIM, r.w - 2 * pad)
-            surface.blit(empty, (r.x + pad, top))
+            surface.blit(empty, (theme.start_x(r.x + pad, r.w - 2 * pad, empty.get_width()), top))
             return
         self.scroll = min(self.scroll, max(0, len(lines) - rows))
         shown = lines[max(0, len(lines) - rows - self.scroll) : len(lines) - self.scroll]
         for i, (line, seat) in enumerate(shown):
             y = top + i * line_h
-            bar = pygame.Rect(r.x + pad, y + 2, max(3, round(4 * s)), line_h - 4)
+            bar_w = max(3, round(4 * s))
+            bar = pygame.Rect(mirror_in(r, r.x + pad, bar_w), y + 2, bar_w, line_h - 4)
             pygame.draw.rect(surface, theme.seat_colour(seat), bar, border_radius=2)
-            surface.blit(theme.text(line, size, theme.TEXT), (r.x + pad + round(10 * s), y))
+            img = theme.text(line, size, theme.TEXT)
+            surface.blit(img, (mirror_in(r, r.x + pad + round(10 * s), img.get_width()), y))

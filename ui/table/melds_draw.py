@@ -13,7 +13,7 @@ from game.melds import Meld, Piece
 from ui.kit.rect import Rect
 from ui.look import theme
 from ui.table.geometry import MeldLayout
-from ui.table.paint import blit_card, frame_box, lighter, outline
+from ui.table.paint import blit_card, frame_box, lighter, mirror_in, outline
 from ui.text.i18n import rank_name, tr
 from ui.text.words import card_text
 
@@ -83,11 +83,15 @@ def draw_targets(surface: pygame.Surface, scene: TableScene) -> None:
 
 def _label(surface: pygame.Surface, scene: TableScene, meld: Meld, rect: Rect, first: bool) -> None:
     """Every meld: a bar in its owner's colour, then the owner's name and the meld's number
-    ("Ben · 3"), or the number alone where the name does not fit."""
+    ("Ben · 3"), or the number alone where the name does not fit. Right to left, the bar
+    is at the strip's right end and the words end left of it; the cards keep their order."""
     colour = theme.seat_colour(meld.owner)
     bar = max(3, rect.h // 5)
     pygame.draw.rect(
-        surface, colour, (rect.x, rect.y + 2, bar, max(2, rect.h - 4)), border_radius=2
+        surface,
+        colour,
+        (mirror_in(rect, rect.x, bar), rect.y + 2, bar, max(2, rect.h - 4)),
+        border_radius=2,
     )
     size, room = max(9, round(rect.h * 0.8)), rect.w - bar - 3
     name = scene.match.players[meld.owner].name
@@ -95,7 +99,8 @@ def _label(surface: pygame.Surface, scene: TableScene, meld: Meld, rect: Rect, f
     if theme.width_of(words, size, True) > room:
         words = tr("meld.number", number=meld.id)
     img = theme.fit(words, size, lighter(colour), room, True)
-    surface.blit(img, (rect.x + bar + 3, rect.y + max(0, rect.h - img.get_height()) // 2))
+    x = mirror_in(rect, rect.x + bar + 3, img.get_width())
+    surface.blit(img, (x, rect.y + max(0, rect.h - img.get_height()) // 2))
 
 
 def _marks(

@@ -1,7 +1,8 @@
 """What opens over the table: the menu, the wild-card chooser, the score sheet, the pile viewer.
 
 Each overlay takes every event while it is open (the table waits, bots too) and draws
-itself over a dimmed table.
+itself over a dimmed table. In a language written right to left their lines start at the
+right edge; the cards in them still read left to right.
 """
 
 from __future__ import annotations
@@ -126,17 +127,20 @@ class ListOverlay:
         notes = self.note_lines(scene)
         line_h = theme.font(round(14 * s)).get_linesize()
         title_h = (rows[0].y if rows else panel.bottom) - panel.y - len(notes) * line_h
-        surface.blit(head, (panel.x + 14, panel.y + (title_h - head.get_height()) // 2))
+        x = theme.start_x(panel.x + 14, panel.w - 28, head.get_width())
+        surface.blit(head, (x, panel.y + (title_h - head.get_height()) // 2))
         for i, line in enumerate(notes):
             img = theme.text(line, round(14 * s), (60, 70, 65))
-            surface.blit(img, (panel.x + 14, panel.y + title_h - round(6 * s) + i * line_h))
+            x = theme.start_x(panel.x + 14, panel.w - 28, img.get_width())
+            surface.blit(img, (x, panel.y + title_h - round(6 * s) + i * line_h))
         for i, ((_, label), rect) in enumerate(zip(self.entries(scene), rows, strict=True)):
             if i == self.hover:
                 surface.blit(
                     theme.panel((rect.w, rect.h), (30, 96, 64, 60), round(6 * s)), (rect.x, rect.y)
                 )
             words = theme.fit(label, round(15 * s), theme.INK, rect.w - 20)
-            surface.blit(words, (rect.x + 10, rect.y + (rect.h - words.get_height()) // 2))
+            x = theme.start_x(rect.x + 10, rect.w - 20, words.get_width())
+            surface.blit(words, (x, rect.y + (rect.h - words.get_height()) // 2))
 
 
 class Menu(ListOverlay):
@@ -231,7 +235,8 @@ class PileViewer:
             theme.panel((panel.w, panel.h), theme.SHEET, round(10 * s)), (panel.x, panel.y)
         )
         head = theme.fit(tr("pile.viewer"), round(15 * s), theme.INK, panel.w - 30, True)
-        surface.blit(head, (panel.x + 16, panel.y + round(14 * s)))
+        x = theme.start_x(panel.x + 16, panel.w - 32, head.get_width())
+        surface.blit(head, (x, panel.y + round(14 * s)))
         for i, card in enumerate(cards):
             x = panel.x + 20 + (i % per_row) * step
             y = panel.y + round(50 * s) + (i // per_row) * (card_h + 10)

@@ -50,9 +50,20 @@ def frame_box(surface: pygame.Surface, box: Rect, colour: theme.RGB, dashed: boo
 def chip(surface: pygame.Surface, words: str, at: tuple[int, int], h: int, fill: theme.RGB) -> None:
     """A pill with dark text: counts, the dealer, announcements."""
     img = theme.text(words, round(h * 0.72), theme.INK, True)
-    w = max(h, img.get_width() + 10)
+    w = chip_width(words, h)
     surface.blit(theme.panel((w, h), (*fill, 230), h // 2), at)
     surface.blit(img, img.get_rect(center=(at[0] + w // 2, at[1] + h // 2)))
+
+
+def mirror_in(box: Rect, x: int, w: int) -> int:
+    """Where a piece `w` wide drawn at `x` in a box goes: there, or at the mirrored place in
+    the box in a language written right to left."""
+    return box.x + theme.mirror_x(x - box.x, w, box.w)
+
+
+def chip_width(words: str, h: int) -> int:
+    """How wide `chip` draws a pill of words `h` high."""
+    return max(h, theme.text(words, round(h * 0.72), theme.INK, True).get_width() + 10)
 
 
 def lighter(colour: theme.RGB, by: int = 70) -> theme.RGB:

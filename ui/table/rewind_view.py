@@ -4,6 +4,10 @@ that ended): action by action, forwards and backwards, with every hand shown.
 The round is over, so its hands have been revealed on the score sheet anyway: the viewer
 shows them all. The frames come from game.rewind, which replays the match's own record,
 so the round of a saved match can be watched back just the same.
+
+In a language written right to left the page is mirrored (names on the right, the pile on
+the right, each hand's cards still left to right) and the arrow keys follow the reading:
+← steps on, → back.
 """
 
 from __future__ import annotations
@@ -18,6 +22,8 @@ from game.story import Step
 from ui.kit.rect import Rect, ui_scale
 from ui.look import theme
 from ui.table.geometry import card_height, meld_positions
+from ui.table.paint import mirror_in
+from ui.text import i18n
 from ui.text.i18n import tr
 from ui.text.words import step_text
 
@@ -44,7 +50,8 @@ class RewindView:
         return self.at
 
     def handle(self, event: pygame.event.Event, now: int, scene: TableScene) -> None:
-        """← → step, Page Up/Down ten, Home/End the deal and the end; W or Esc close."""
+        """← → step (→ on, or ← on right to left), Page Up/Down ten, Home/End the deal and
+        the end; W or Esc close."""
         if event.type == pygame.KEYDOWN:
             if event.key in CLOSE_KEYS:
                 scene.resume()
@@ -53,7 +60,9 @@ class RewindView:
             elif event.key == pygame.K_END:
                 self.at = len(self.frames) - 1
             else:
-                self.go(STEPS.get(event.key, 0))
+                step = STEPS.get(event.key, 0)
+                arrow = event.key in (pygame.K_LEFT, pygame.K_RIGHT)
+                self.go(-step if arrow and i18n.rtl() else step)
         elif event.type == pygame.MOUSEWHEEL:
             self.go(-event.y)
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
@@ -83,17 +92,18 @@ class RewindView:
         title = theme.fit(
             tr("rewind.title", number=self.number), round(22 * s), theme.GOLD, w - 2 * pad, True
         )
-        surface.blit(title, (pad, pad))
+        surface.blit(title, (theme.start_x(pad, w - 2 * pad, title.get_width()), pad))
         y = pad + title.get_height() + round(4 * s)
         caption = theme.fit(self.caption(scene), round(17 * s), theme.TEXT, w - 2 * pad, True)
-        surface.blit(caption, (pad, y))
+        surface.blit(caption, (theme.start_x(pad, w - 2 * pad, caption.get_width()), y))
         y += caption.get_height() + round(10 * s)
         frame = self.frames[self.at]
         y = self._hands(surface, scene, frame, Rect(pad, y, w - 2 * pad, h), s)
         keys = theme.fit(tr("rewind.keys"), round(14 * s), theme.TEXT_DIM, w - 2 * pad)
         area = Rect(pad, y + pad // 2, w - 2 * pad, h - y - keys.get_height() - 2 * pad)
         self._table(surface, scene, frame, area, s)
-        surface.blit(keys, (pad, h - pad - keys.get_height()))
+        x = theme.start_x(pad, w - 2 * pad, keys.get_width())
+        surface.blit(keys, (x, h - pad - keys.get_height()))
 
     def _hands(
         self, surface: pygame.Surface, scene: TableScene, frame: Frame, box: Rect, s: float
@@ -103,10 +113,13 @@ class RewindView:
         row_h = card_height(card_w) + round(6 * s)
         name_w = round(150 * s)
         y = box.y
+        bar_w = max(3, round(4 * s))
         for seat, hand in enumerate(frame.hands):
             colour = theme.seat_colour(seat)
-            pygame.draw.rect(surface, colour, (box.x, y + 4, max(3, round(4 * s)), row_h - 10))
-            mark = " ◀" if seat == frame.current else ""
+            pygame.draw.rect(
+                surface, colour, (mirror_in(box, box.x, bar_w), y + 4, bar_w, row_h - 10)
+            )
+            mark = (" ▶" if i18n.rtl() else " ◀") if seat == frame.current else ""  # at the name
             name = theme.fit(
                 scene.match.players[seat].name + mark,
                 round(16 * s),
@@ -114,10 +127,13 @@ class RewindView:
                 name_w - 14,
                 seat == frame.current,
             )
-            surface.blit(name, (box.x + round(10 * s), y + (row_h - name.get_height()) // 2))
+            at = mirror_in(box, box.x + round(10 * s), name.get_width())
+            surface.blit(name, (at, y + (row_h - name.get_height()) // 2))
             step = min(round(card_w * 0.7), (box.w - name_w - card_w) // max(1, len(hand)))
+            span = (len(hand) - 1) * step + card_w if hand else 0
+            x = mirror_in(box, box.x + name_w, span)  # the cards still left to right
             for k, card in enumerate(hand):
-                surface.blit(scene.deck.face(card.face, card_w), (box.x + name_w + k * step, y))
+                surface.blit(scene.deck.face(card.face, card_w), (x + k * step, y))
             y += row_h
         return y
 
@@ -127,12 +143,15 @@ class RewindView:
         """The discard pile's top card, then the melds flowing over the rest."""
         card_w = round(60 * s)
         if frame.discard is not None:
-            surface.blit(scene.deck.face(frame.discard.face, card_w), (area.x, area.y))
+            at = mirror_in(area, area.x, card_w)
+            surface.blit(scene.deck.face(frame.discard.face, card_w), (at, area.y))
         label = theme.fit(
             tr("rewind.pile", stock=frame.stock), round(13 * s), theme.TEXT_DIM, card_w * 2
         )
-        surface.blit(label, (area.x, area.y + card_height(card_w) + 4))
-        room = Rect(area.x + card_w * 2 + 8, area.y, area.w - card_w * 2 - 8, area.h)
+        at = mirror_in(area, area.x, label.get_width())
+        surface.blit(label, (at, area.y + card_height(card_w) + 4))
+        room_w = area.w - card_w * 2 - 8
+        room = Rect(mirror_in(area, area.x + card_w * 2 + 8, room_w), area.y, room_w, area.h)
         if not frame.table or room.w < 40 or room.h < 40:
             return
         try:

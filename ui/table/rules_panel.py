@@ -1,4 +1,8 @@
-"""The rules in force, over the table (key I): every option, house rules in gold."""
+"""The rules in force, over the table (key I): every option, house rules in gold.
+
+In a language written right to left the panel is mirrored: the first column on the right,
+each option's name right of its value.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ import pygame
 
 from ui.kit.rect import Rect, ui_scale
 from ui.look import theme
+from ui.table.paint import mirror_in
 from ui.text.i18n import tr
 from ui.text.rules_text import RuleLine, preset_name, rule_lines
 
@@ -53,15 +58,19 @@ class RulesPanel:
         title = tr("panel.title", preset=preset_name(rules.preset))
         title += " · " + tr("panel.players", count=rules.players)
         img = theme.fit(title, round(24 * s), theme.GOLD, panel.w - 2 * pad, True)
-        surface.blit(img, (panel.x + pad, panel.y + pad))
+        surface.blit(
+            img, (theme.start_x(panel.x + pad, panel.w - 2 * pad, img.get_width()), panel.y + pad)
+        )
         top = panel.y + pad + img.get_height() + round(12 * s)
         foot = theme.fit(tr("panel.footer"), round(15 * s), theme.TEXT_DIM, panel.w - 2 * pad)
         bottom = panel.bottom - pad - foot.get_height()
-        surface.blit(foot, (panel.x + pad, bottom + round(6 * s)))
+        x = theme.start_x(panel.x + pad, panel.w - 2 * pad, foot.get_width())
+        surface.blit(foot, (x, bottom + round(6 * s)))
         self._columns(surface, scene, Rect(panel.x + pad, top, panel.w - 2 * pad, bottom - top), s)
 
     def _columns(self, surface: pygame.Surface, scene: TableScene, area: Rect, s: float) -> None:
-        """The groups flowed into columns, a heading over each group."""
+        """The groups flowed into columns, a heading over each group (every piece placed as
+        left to right, then mirrored in the area right to left)."""
         groups = rule_lines(scene.match.rules)
         split = _split(groups)
         rows = max(_rows(groups[:split]), _rows(groups[split:]))
@@ -75,7 +84,7 @@ class RulesPanel:
                 col, row = 1, 0
             x = area.x + col * (col_w + gap)
             img = theme.fit(heading, size, theme.TEXT, col_w, True)
-            surface.blit(img, (x, area.y + row * line_h))
+            surface.blit(img, (mirror_in(area, x, img.get_width()), area.y + row * line_h))
             row += 1
             for item in items:
                 y = area.y + row * line_h
@@ -88,6 +97,7 @@ class RulesPanel:
                     col_w // 2,
                     item.changed,
                 )
-                surface.blit(label, (x + round(10 * s), y))
-                surface.blit(value, (x + col_w // 2 + round(6 * s), y))
+                surface.blit(label, (mirror_in(area, x + round(10 * s), label.get_width()), y))
+                at = mirror_in(area, x + col_w // 2 + round(6 * s), value.get_width())
+                surface.blit(value, (at, y))
                 row += 1

@@ -145,6 +145,7 @@ class TableScene:
         self.held = None
         self.bot_turns = BotTurns(self)
         self.layout_key: tuple[object, ...] | None = None
+        self.spoken = i18n.language()  # the language the table's texts are in
         self.status = Status("")
         self.input.reset()
         self.refresh()
@@ -190,10 +191,12 @@ class TableScene:
         """Rebuild the layout (on a new size or seating) and the placement."""
         has_ind = self.view.indicator is not None
         scale = self.settings.card_scale
-        key = (self.size, len(self.match.players), self.me, has_ind, scale)
+        rtl = i18n.rtl()  # a language written right to left mirrors the chrome
+        clockwise = self.match.rules.direction == "clockwise"
+        key = (self.size, len(self.match.players), self.me, has_ind, scale, rtl, clockwise)
         if key != self.layout_key:
             self.layout: TableLayout = table_layout(
-                self.size, len(self.match.players), self.me, has_ind, scale
+                self.size, len(self.match.players), self.me, has_ind, scale, rtl, clockwise
             )
             self.layout_key = key
         self.replace()
@@ -430,6 +433,14 @@ class TableScene:
             self.resume()
             self.prompt()
 
+    def speak(self) -> None:
+        """Another language was chosen: every text of the table in it from the next frame."""
+        self.spoken = i18n.language()
+        self.deck.set_rank_names(i18n.rank_names())
+        self.refresh()  # the news, and the layout (mirrored for a right-to-left language)
+        if self.overlay is None or isinstance(self.overlay, Menu):
+            self.prompt()
+
     def _sound(self, name: str | None) -> None:
         if name is not None and self.settings.sound:
             sound.play(name)
@@ -450,7 +461,9 @@ class TableScene:
         self.input.handle(event, now)
 
     def update(self, now: int) -> None:
-        """Animations, the hint, the bots, then the autosave of whatever changed."""
+        """The language, animations, the hint, the bots, then the autosave of what changed."""
+        if self.spoken != i18n.language():
+            self.speak()
         if isinstance(self.overlay, HandOver):
             self.overlay.update(now)
         self.anim.update(now)

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from game.cards import Card
 from game.match import Player, RoundResult
 from game.rules import Rules
-from game.scoring import sides
+from game.scoring import round_factor, sides
 from ui.text.i18n import tr, tr_count
 
 
@@ -55,6 +55,7 @@ def why(rules: Rules, result: RoundResult, seat: int) -> str:
     if not end.scored or end.winner is None:
         return tr("end.why.nothing")
     doubled = end.out_in_one and rules.out_in_one_double
+    factor = round_factor(rules, end)
     if seat == end.winner:
         if rules.scoring == "winner_collects":
             points = result.scores[seat]
@@ -63,6 +64,9 @@ def why(rules: Rules, result: RoundResult, seat: int) -> str:
             return tr("end.why.collects", value=points)
         if end.kind == "lowest":
             return tr("end.why.lowest")
+        if end.bonuses:  # Hand's Egyptian doublings, named one by one
+            named = ", ".join(tr(f"end.bonus.{b}") for b in end.bonuses)
+            return tr("end.why.in_one_bonus", factor=factor, bonuses=named)
         return tr("end.why.in_one_doubled" if doubled else "end.why.went_out")
     if any(seat in side and end.winner in side for side in sides(rules)):
         return tr("end.why.partner")  # the scoring's own partnerships
@@ -75,6 +79,8 @@ def why(rules: Rules, result: RoundResult, seat: int) -> str:
     }
     if rules.scoring == "winner_collects":
         return tr("end.why.hand_left", **left)
+    if end.bonuses:
+        return tr("end.why.hand_bonus", factor=factor, **left)
     return tr("end.why.hand_doubled" if doubled else "end.why.hand_left", **left)
 
 

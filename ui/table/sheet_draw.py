@@ -1,4 +1,10 @@
-"""Drawing the score sheet: a title, one row per player (cards left, why, points, total)."""
+"""Drawing the score sheet: a title, one row per player (cards left, why, points, total).
+
+In a language written right to left the sheet is mirrored: the player column on the right,
+the others leftwards, names and reasons from their cells' right edges, the two buttons at
+the match's end swapped. Numbers stay right-aligned (their digits line up); the cards left in
+a hand still read left to right.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ import pygame
 from ui.kit.rect import Rect
 from ui.look import theme
 from ui.table.geometry import card_height
+from ui.table.paint import mirror_in
 from ui.table.scoresheet import Sheet, SheetRow
 from ui.text.i18n import tr
 
@@ -49,7 +56,8 @@ def sheet_rect(scene: TableScene, sheet: Sheet, below: int = 0) -> tuple[Rect, i
 
 
 def end_buttons(scene: TableScene, sheet: Sheet, below: int = 0) -> dict[str, Rect]:
-    """At the match's end: "Play again" and "New game", side by side above the footer."""
+    """At the match's end: "Play again" and "New game", side by side above the footer (in
+    reading order: "Play again" on the right in a language written right to left)."""
     if not sheet.match_title:
         return {}
     s = scene.layout.card_w / 70
@@ -57,7 +65,10 @@ def end_buttons(scene: TableScene, sheet: Sheet, below: int = 0) -> dict[str, Re
     w, h, gap = round(200 * s), round(END_BUTTON_H * s), round(16 * s)
     y = panel.bottom - round(40 * s) - h
     x = panel.x + (panel.w - 2 * w - gap) // 2
-    return {"play_again": Rect(x, y, w, h), "new_game": Rect(x + w + gap, y, w, h)}
+    return {
+        "play_again": Rect(mirror_in(panel, x, w), y, w, h),
+        "new_game": Rect(mirror_in(panel, x + w + gap, w), y, w, h),
+    }
 
 
 def draw_sheet(surface: pygame.Surface, scene: TableScene, sheet: Sheet, below: int = 0) -> None:
@@ -71,7 +82,7 @@ def draw_sheet(surface: pygame.Surface, scene: TableScene, sheet: Sheet, below: 
     xs = _columns(panel, pad)
     for (key, _), (x, w) in zip(COLUMNS, xs, strict=True):
         img = theme.fit(tr(key), round(13 * s), (90, 95, 90), w - 6, True)
-        surface.blit(img, (x, y))
+        surface.blit(img, (_at((x, w), x, img.get_width()), y))
     y += round(26 * s)
     for i, row in enumerate(sheet.rows):
         if i % 2 == 0:
@@ -97,20 +108,27 @@ def _titles(surface: pygame.Surface, sheet: Sheet, panel: Rect, pad: int, s: flo
     y = panel.y + round(12 * s)
     if sheet.match_title:
         img = theme.fit(sheet.match_title, round(24 * s), (150, 95, 0), panel.w - 2 * pad, True)
-        surface.blit(img, (panel.x + pad, y))
+        surface.blit(img, (theme.start_x(panel.x + pad, panel.w - 2 * pad, img.get_width()), y))
         y += img.get_height() + round(6 * s)
     img = theme.fit(sheet.title, round(19 * s), theme.INK, panel.w - 2 * pad, True)
-    surface.blit(img, (panel.x + pad, y))
+    surface.blit(img, (theme.start_x(panel.x + pad, panel.w - 2 * pad, img.get_width()), y))
 
 
 def _columns(panel: Rect, pad: int) -> list[tuple[int, int]]:
+    """Each column's (x, width) in the order of COLUMNS: from the left, or mirrored."""
     inner = panel.w - 2 * pad
     out, x = [], panel.x + pad
     for _, share in COLUMNS:
         w = round(inner * share)
-        out.append((x, w))
+        out.append((mirror_in(panel, x, w), w))
         x += w
     return out
+
+
+def _at(cell: tuple[int, int], x: int, w: int) -> int:
+    """Where a piece `w` wide placed at `x` in a cell goes: there, or mirrored in the cell."""
+    cx, cw = cell
+    return cx + theme.mirror_x(x - cx, w, cw)
 
 
 def _row(
@@ -126,17 +144,20 @@ def _row(
     mid = y + row_h // 2
     colour = theme.seat_colour(row.seat)
     name = theme.fit(row.name, size, theme.INK, xs[0][1] - 14, True)
-    pygame.draw.circle(surface, colour, (xs[0][0] + round(5 * s), mid), max(3, round(5 * s)))
-    surface.blit(name, (xs[0][0] + round(14 * s), mid - name.get_height() // 2))
+    dot = _at(xs[0], xs[0][0] + round(5 * s), 0)
+    pygame.draw.circle(surface, colour, (dot, mid), max(3, round(5 * s)))
+    at = _at(xs[0], xs[0][0] + round(14 * s), name.get_width())
+    surface.blit(name, (at, mid - name.get_height() // 2))
     card_w = round(28 * s)
     x, w = xs[1]
     n = len(row.hand)
     step = min(round(card_w * 0.62), max(2, (w - card_w - 8) // max(1, n - 1)))
     top = y + (row_h - card_height(card_w)) // 2
+    x = _at(xs[1], x, (n - 1) * step + card_w if n else 0)  # the cards still left to right
     for k, card in enumerate(row.hand):
         surface.blit(scene.deck.face(card.face, card_w), (x + k * step, top))
     why = theme.fit(row.why, round(13 * s), (60, 70, 65), xs[2][1] - 8)
-    surface.blit(why, (xs[2][0], mid - why.get_height() // 2))
+    surface.blit(why, (_at(xs[2], xs[2][0], why.get_width()), mid - why.get_height() // 2))
     points = f"{row.points:+d}" if row.points else "0"
     for (cx, cw), words, bold in ((xs[3], points, False), (xs[4], str(row.total), True)):
         img = theme.text(words, size, theme.INK, bold)

@@ -17,12 +17,14 @@ from dataclasses import dataclass
 from functools import cache
 
 from saves.settings import LANGUAGES as SAVED_LANGUAGES
+from ui.look import bidi
 from ui.look.assets import asset_path
 from ui.text.strings import STRINGS
 
 # the languages the game has: one list, kept by the saves package that checks the setting
 LANGUAGES = SAVED_LANGUAGES
-LANGUAGE_NAMES = {"en": "English", "de": "Deutsch"}
+LANGUAGE_NAMES = {"en": "English", "de": "Deutsch", "ar": "العربية"}
+RIGHT_TO_LEFT = frozenset({"ar"})
 
 _state = {"language": "en"}
 missing: set[str] = set()  # keys asked for that have no English text (tests check it stays empty)
@@ -138,7 +140,13 @@ def set_language(code: str | None) -> str:
     """Speak a language from now on ('' or None: the system's); returns the one chosen."""
     chosen = code if code in LANGUAGES else system_language()
     _state["language"] = chosen
+    bidi.set_rtl(chosen in RIGHT_TO_LEFT)
     return chosen
+
+
+def rtl() -> bool:
+    """Whether the language spoken is written right to left (the screens are mirrored)."""
+    return _state["language"] in RIGHT_TO_LEFT
 
 
 def language() -> str:

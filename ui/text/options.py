@@ -53,7 +53,14 @@ GROUPS: dict[str, tuple[str, ...]] = {
         "stock_empty",
         "turn_limit",
     ),
-    "scoring": ("scoring", "out_in_one_double", "match_end", "target", "teams"),
+    "scoring": (
+        "scoring",
+        "out_in_one_double",
+        "egyptian_bonuses",
+        "match_end",
+        "target",
+        "teams",
+    ),
     "values": (
         "penalty_values.ace",
         "penalty_values.ten",

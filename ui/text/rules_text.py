@@ -29,6 +29,7 @@ _PROBLEMS: tuple[tuple[str, str], ...] = (
     (r"match_end = target needs scoring = winner_collects.*", "problem.target_needs_collects"),
     (r"match_end = (?P<end>\w+) needs penalty points.*", "problem.limit_needs_penalty"),
     (r"teams need four players and Hand scoring", "problem.teams"),
+    (r"egyptian_bonuses need Hand scoring with going out in one doubled", "problem.egyptian"),
     (r"wilds standing for the missing suits need sets of distinct suits", "problem.missing_suits"),
     (r"target must be from (?P<low>\d+) to (?P<high>\d+) for match_end \w+", "problem.target"),
     (r"turn_limit must be .*", "problem.turn_limit"),

@@ -155,6 +155,10 @@ OPTION_TEXTS: dict[str, str] = {
     "opt.target.help": "Points for the target or limit; rounds for a match of rounds.",
     "opt.teams": "Teams of two",
     "opt.teams.help": "Four players in two partnerships, partners opposite (Hand scoring).",
+    "opt.egyptian_bonuses": "Egyptian bonuses",
+    "opt.egyptian_bonuses.help": (
+        "A Hand doubles again for each: a wild last, one colour, one suit."
+    ),
     # why a combination of rules makes no game
     "problem.bad_value": "“{name}” cannot take that value.",
     "problem.players": "This game is for {low} to {high} players.",
@@ -170,6 +174,7 @@ OPTION_TEXTS: dict[str, str] = {
     ),
     "problem.limit_needs_penalty": "“{end}” needs penalty points: choose another scoring.",
     "problem.teams": "Teams need four players and Hand scoring.",
+    "problem.egyptian": "Egyptian bonuses need Hand scoring, with going out in one doubled.",
     "problem.missing_suits": "Wilds standing for the missing suits need sets of different suits.",
     "problem.target": "The target must be from {low} to {high} for this end of the match.",
     "problem.turn_limit": "The turn limit must be off or at most 10000 turns.",
