@@ -113,7 +113,7 @@ class Shooter:
 
     def control(self, key: str) -> tuple[int, int]:
         """The centre of a control of the screen shown."""
-        found = next(c for c in self.app.scene.controls() if c.key == key)  # type: ignore[attr-defined]
+        found = next(c for c in self.app.scene.placed() if c.key == key)  # type: ignore[attr-defined]
         return found.rect.centre
 
     def save(self, name: str) -> None:
@@ -254,6 +254,9 @@ def tables(shot: Shooter, new_records: bool) -> None:
             assert isinstance(view, RewindView)
             view.go(-(len(view.frames) // 2))
             _shoot(shot, scene, f"{name}_rewind")
+            scene.overlay = None
+            scene.show_sheet(match.results[-1], tuple(scene.view.table))
+            _shoot(shot, scene, f"{name}_sheet")
 
 
 def _shoot(shot: Shooter, scene: TableScene, name: str) -> None:

@@ -10,12 +10,14 @@ import pytest
 
 from game.rules import PRESETS, Rules, RulesError, preset, validate
 from tests.ui.harness import Screens
+from ui.look import theme
 from ui.screens.house_rules import HouseRulesScene
 from ui.screens.new_game import NewGameScene
 from ui.screens.setup import Setup
 from ui.table.rules_panel import RulesPanel
 from ui.table.scene import TableScene
 from ui.text import options
+from ui.text.i18n import tr
 from ui.text.rules_text import problem_text, rule_lines
 
 IGNORED = {"preset", "players"}  # chosen with the seats, not on the house-rules page
@@ -159,3 +161,16 @@ def test_egyptian_bonuses_are_a_hand_house_rule_that_other_scorings_refuse() -> 
     assert problem_text(reason) == (
         "Egyptian bonuses need Hand scoring, with going out in one doubled."
     )
+
+
+def test_the_verdict_is_drawn_in_every_frame(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A paragraph is drawn every frame, not only the first (it once came from a cache)."""
+    app = open_house_rules()
+    app.step(3)
+    drawn: list[str] = []
+    real = theme.text
+    monkeypatch.setattr(
+        theme, "text", lambda words, *a, **k: drawn.append(words) or real(words, *a, **k)
+    )
+    app.step()
+    assert any(line in tr("house.ok") for line in drawn if len(line) > 3), drawn

@@ -170,6 +170,8 @@ def test_an_unknown_refusal_falls_back_to_the_models_english() -> None:
         ({"LANG": "de_DE.UTF-8"}, "de"),
         ({"LANG": "fr_FR.UTF-8"}, "en"),
         ({"LANGUAGE": "de:en"}, "de"),
+        ({"LANG": "ar_SA.UTF-8"}, "ar"),
+        ({"LANG": "ar_JO"}, "ar"),
     ],
 )
 def test_the_default_language_follows_the_system(

@@ -184,9 +184,13 @@ def _render(words: str, size: int, colour: RGB, bold: bool, rtl: bool) -> pygame
 
 def _measure(words: str, size: int, bold: bool) -> int:
     """How wide a line is drawn, in pixels."""
-    return sum(
-        int(_piece_font(p, size, bold).size(p.text)[0]) for p in bidi.pieces(words, bidi.rtl())
-    )
+    return _measured(words, size, bold, bidi.rtl())
+
+
+@lru_cache(maxsize=8192)
+def _measured(words: str, size: int, bold: bool, rtl: bool) -> int:
+    """`_measure`, kept: shaping Arabic costs, and the table measures its texts every redraw."""
+    return sum(int(_piece_font(p, size, bold).size(p.text)[0]) for p in bidi.pieces(words, rtl))
 
 
 def _bytes(surf: pygame.Surface) -> int:
@@ -253,8 +257,13 @@ def mirror_x(x: int, img_w: int, width: int) -> int:
 
 def wrap(words: str, size: int, width: int, bold: bool = False) -> tuple[str, ...]:
     """Lines of at most `width` pixels in the bundled font."""
+    return _wrap(clean(words, 10 * MAX_TEXT), size, width, bold, bidi.rtl())
+
+
+@lru_cache(maxsize=512)
+def _wrap(words: str, size: int, width: int, bold: bool, rtl: bool) -> tuple[str, ...]:
     lines, line = [], ""
-    for word in clean(words, 10 * MAX_TEXT).split():
+    for word in words.split():
         trial = f"{line} {word}" if line else word
         if line and _measure(trial, size, bold) > width:
             lines.append(line)

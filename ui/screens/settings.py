@@ -119,10 +119,11 @@ class SettingsScene(Screen):
             for i, (key, text, change) in enumerate(self.rows())
         ]
         y = self.size[1] - self.px(96)
+        x = self.size[0] - self.px(60) - self.px(220)  # under the preview, clear of the rows
         out.append(
             Control(
                 "back",
-                Rect(self.px(60), y, self.px(220), self.px(54)),
+                Rect(x, y, self.px(220), self.px(54)),
                 tr("settings.back"),
                 on_press=self.back,
             )

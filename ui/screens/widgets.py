@@ -190,7 +190,9 @@ def _choice(surface: pygame.Surface, c: Control, s: float, radius: int, hover: b
     size = round(18 * s)
     dim = theme.TEXT if c.enabled else theme.TEXT_DIM
     arrow_w = max(round(r.h * 0.75), round(r.w * 0.1))
-    for glyph, x in (("‹", r.x + arrow_w // 2), ("›", r.right - arrow_w // 2)):
+    # pointing outwards: a right-to-left line mirrors ‹ and › (HarfBuzz), so they are swapped
+    left, right = ("›", "‹") if bidi.rtl() else ("‹", "›")
+    for glyph, x in ((left, r.x + arrow_w // 2), (right, r.right - arrow_w // 2)):
         if c.enabled:  # a choice that cannot change shows no arrows
             img = theme.text(glyph, round(size * 1.3), theme.GOLD, True)
             surface.blit(img, img.get_rect(center=(x, r.y + r.h // 2 - 1)))

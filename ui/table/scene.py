@@ -151,7 +151,7 @@ class TableScene:
         self.refresh()
         self.prompt()
         if match.over and match.results:
-            self._show_sheet(match.results[-1], tuple(self.view.table))
+            self.show_sheet(match.results[-1], tuple(self.view.table))
         elif self.pass_and_play:
             hand_over(self)
 
@@ -306,9 +306,10 @@ class TableScene:
         self.anim.finish()
         self.selected.clear()
         self.refresh()
-        self._show_sheet(self.match.results[-1], tuple(final_table))
+        self.show_sheet(self.match.results[-1], tuple(final_table))
 
-    def _show_sheet(self, result: RoundResult, table: tuple[Meld, ...]) -> None:
+    def show_sheet(self, result: RoundResult, table: tuple[Meld, ...]) -> None:
+        """The score sheet of a round, over the table it ended with."""
         m = self.match
         sheet = round_sheet(result, m.rules, m.players, m.totals, m.winners, m.over)
         self.overlay = SheetOverlay(sheet, table)
@@ -438,7 +439,9 @@ class TableScene:
         self.spoken = i18n.language()
         self.deck.set_rank_names(i18n.rank_names())
         self.refresh()  # the news, and the layout (mirrored for a right-to-left language)
-        if self.overlay is None or isinstance(self.overlay, Menu):
+        if isinstance(self.overlay, SheetOverlay) and self.match.results:
+            self.show_sheet(self.match.results[-1], self.overlay.table)
+        elif self.overlay is None or isinstance(self.overlay, Menu):
             self.prompt()
 
     def _sound(self, name: str | None) -> None:
