@@ -178,4 +178,4 @@ def _name(match: Match) -> str:
     """A new match's name in the saved-games list: the game and the human players."""
     humans = [p.name for p in match.players if p.kind == "human"]
     game = preset_short(match.rules.preset)
-    return tr("saves.default_name", game=game, names=", ".join(humans)) if humans else game
+    return tr("saves.default_name", game=game, names=i18n.joined(humans)) if humans else game

@@ -21,7 +21,7 @@ from ui.screens.notice_panel import NoticeScreen
 from ui.screens.widgets import Control, label
 from ui.store import saves_bridge
 from ui.store.saves_bridge import SaveInfo
-from ui.text.i18n import tr
+from ui.text.i18n import joined, tr
 from ui.text.rules_text import preset_name
 
 if TYPE_CHECKING:
@@ -260,7 +260,7 @@ class SavedGamesScene(NoticeScreen):
             return
         when = info.saved_text()
         round_ = tr("saves.over") if info.over else tr("saves.round", number=info.round)
-        texts = (", ".join(info.seats), round_, " · ".join(map(str, info.scores)), when)
+        texts = (joined(info.seats), round_, " · ".join(map(str, info.scores)), when)
         for k, words in enumerate(texts, start=1):
             width = cols[k + 1] - cols[k] - self.px(12)
             label(surface, words, (cols[k], y), self.px(17), theme.TEXT, width)

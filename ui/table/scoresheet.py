@@ -12,7 +12,7 @@ from game.cards import Card
 from game.match import Player, RoundResult
 from game.rules import Rules
 from game.scoring import round_factor, sides
-from ui.text.i18n import tr, tr_count
+from ui.text.i18n import joined, tr, tr_count
 
 
 @dataclass(frozen=True)
@@ -65,7 +65,7 @@ def why(rules: Rules, result: RoundResult, seat: int) -> str:
         if end.kind == "lowest":
             return tr("end.why.lowest")
         if end.bonuses:  # Hand's Egyptian doublings, named one by one
-            named = ", ".join(tr(f"end.bonus.{b}") for b in end.bonuses)
+            named = joined(tr(f"end.bonus.{b}") for b in end.bonuses)
             return tr("end.why.in_one_bonus", factor=factor, bonuses=named)
         return tr("end.why.in_one_doubled" if doubled else "end.why.went_out")
     if any(seat in side and end.winner in side for side in sides(rules)):

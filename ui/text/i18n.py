@@ -13,6 +13,7 @@ from __future__ import annotations
 import contextlib
 import locale
 import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 
@@ -184,6 +185,12 @@ def tr(key: str, **params: object) -> str:
         return text.format(**params)
     except (KeyError, IndexError, ValueError):
         return english.format(**params)
+
+
+def joined(items: Iterable[str], sentences: bool = False) -> str:
+    """Items of a list in a sentence, with the language's comma (or semicolon between
+    `sentences`): Arabic has its own, "،" and "؛"."""
+    return tr("list.semicolon" if sentences else "list.comma").join(items)
 
 
 def rank_name(rank: int) -> str:

@@ -14,7 +14,7 @@ from game.scoring import higher_is_better
 from game.story import Step
 from game.story import Turn as StoryTurn
 from game.view import PlayerView
-from ui.text.i18n import rank_name, tr, tr_count
+from ui.text.i18n import joined, rank_name, tr, tr_count
 
 
 def card_text(face: Face) -> str:
@@ -94,8 +94,8 @@ def news_text(turns: Sequence[StoryTurn], players: Sequence[Player]) -> str:
             assert isinstance(discard, A.Discard)
             parts.append(tr("news.discarded", card=card_text(discard.card)))
         if parts:
-            phrases.append(tr("news.seat", name=players[turn.seat].name, parts=", ".join(parts)))
-    return "; ".join(phrases)
+            phrases.append(tr("news.seat", name=players[turn.seat].name, parts=joined(parts)))
+    return joined(phrases, sentences=True)
 
 
 def indicator_text(indicator: Face | None, wild_faces: Iterable[Face]) -> str:

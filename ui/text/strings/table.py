@@ -137,6 +137,8 @@ TABLE: dict[str, str] = {
     "news.title": "Since your turn",
     "news.none": "Nothing new yet.",
     "news.more": "… and more in the log (G)",
+    "list.comma": ", ",  # between the items of a list in a sentence
+    "list.semicolon": "; ",  # between the sentences of one line
     "news.seat": "{name} {parts}",
     "news.opened": "opened ({n} melds)",
     "news.opened.one": "opened (1 meld)",
