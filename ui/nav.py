@@ -50,10 +50,10 @@ class Nav:
         self.pending: Scene | None = None
         self.quit = False
         self.table: TableScene | None = None
+        i18n.set_language(self.settings.language)  # before the setup names the seats
         self.setup = Setup()
         self.saver = Saver()
         self.notices: list[Notice] = []  # shown one by one on the title and saved-games screens
-        i18n.set_language(self.settings.language)
 
     def go(self, scene: Scene) -> None:
         """Show another scene from the next frame on."""

@@ -9,7 +9,7 @@ import pygame
 import pytest
 from fontTools.ttLib import TTFont
 
-from tests.ui.harness import Table, table_match
+from tests.ui.harness import Screens, Table, table_match
 from ui.look import bidi, theme
 from ui.look.assets import font_path
 from ui.text import i18n
@@ -149,3 +149,10 @@ def test_switching_to_arabic_at_the_table_changes_every_text_in_the_next_frame(
     ]
     assert left == []
     assert sum(bidi.has_rtl(t) for t in arabic) >= 5
+
+
+def test_a_new_game_in_arabic_names_its_seats_in_arabic() -> None:
+    app = Screens(language="ar")
+    names = [p.name for p in app.nav.setup.player_list()]
+    assert names[0] == "أنت"
+    assert all(bidi.has_rtl(name) for name in names)

@@ -17,7 +17,6 @@ from ui.kit.seed import new_seed
 from ui.text import options, rules_text
 from ui.text.i18n import tr
 
-BOT_NAMES = ("Ben", "Carla", "Dev", "Emma", "Farid", "Gina")
 LEVELS = ("easy", "medium", "hard")  # "random" is for tests, never offered
 MAX_NAME = 16
 DEFAULT_PLAYERS = {"classic": 2, "standard": 3, "romme": 3, "hand": 4}
@@ -39,7 +38,8 @@ class Seat:
 
 def _seats() -> list[Seat]:
     first = Seat(tr("setup.default_name"), "human")
-    return [first] + [Seat(name) for name in BOT_NAMES[:5]]
+    names = tr("setup.bot_names").split()  # names players of the language would give
+    return [first] + [Seat(name) for name in (names + [""] * 5)[:5]]
 
 
 @dataclass

@@ -26,6 +26,7 @@ SCREENS: dict[str, str] = {
     "setup.players": "Players",
     "setup.seat_count": "Number of players",
     "setup.default_name": "You",
+    "setup.bot_names": "Ben Carla Dev Emma Farid",  # the bots' names, one word each
     "setup.player_n": "Player {number}",
     "setup.kind.human": "Human",
     "setup.kind.bot": "Bot",
