@@ -15,11 +15,11 @@ FIXTURES = ROOT / "tests" / "fixtures"
 ENV = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
 
 
-def run(*args: str) -> subprocess.CompletedProcess[str]:
+def run(*args: str, env: dict[str, str] | None = None) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
         [sys.executable, "main.py", *args],
         cwd=ROOT,
-        env=ENV,
+        env=env or ENV,
         capture_output=True,
         text=True,
         timeout=120,
@@ -119,14 +119,7 @@ def test_lang_renders_in_that_language_and_leaves_the_settings_alone(tmp_path: P
     shots = {}
     for lang in ("en", "ar"):
         out = tmp_path / f"{lang}.png"
-        done = subprocess.run(
-            [sys.executable, "main.py", "--screenshot", str(out), "--lang", lang],
-            cwd=ROOT,
-            env=env,
-            capture_output=True,
-            text=True,
-            timeout=120,
-        )
+        done = run("--screenshot", str(out), "--lang", lang, env=env)
         assert done.returncode == 0, done.stderr
         shots[lang] = pygame.image.tobytes(pygame.image.load(str(out)), "RGB")
     assert shots["en"] != shots["ar"]
