@@ -4,6 +4,12 @@ confidence interval, and decision times per level, for every preset.
     .venv/bin/python bench/bots.py --games 1000            # the full table (slow)
     .venv/bin/python bench/bots.py --games 100 --presets hand --pairs hard-medium
     .venv/bin/python bench/bots.py --games 1000 --pairs hard-medium --hand4 0   # no 4p table
+    nice -n 10 .venv/bin/python bench/bots.py --games 200 --pairs expert-hard,expert-medium \
+        --jobs 2 --hand4 20 --hand4-levels expert,medium,easy,hard
+
+``--pairs`` takes any two levels ``strong-weak`` (game/bots LEVELS); the pairs with an issue
+target are listed in PAIRS. The four-player Hand table (``--hand4`` matches, seated as
+``--hand4-levels``) gives decision times where the bots have the most to think about.
 
 The matches of one row are split into ``--jobs`` parts played in parallel processes; part
 k uses seed ``S + k * 100000`` (each part is itself duplicate-style: every deal is played
@@ -24,9 +30,11 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from commands.simulate import simulate
+from game.bots import LEVELS
 from game.rules import PRESETS
 
 PAIRS = [("hard", "medium", 0.58), ("medium", "easy", 0.70), ("easy", "random", 0.90)]
+TARGETS = {f"{a}-{b}": t for a, b, t in PAIRS} | {"expert-medium": 0.58, "expert-hard": 0.50}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
@@ -60,6 +68,7 @@ def play(name: str, levels: list[str], games: int, seed: int, jobs: int) -> dict
     return {
         "matches": sum(p["matches"] for p in parts),
         "wins": sum(p["seats"][0]["wins"] for p in parts),
+        "p50_ms": {lv: worst(lv, "p50") for lv in levels},
         "p95_ms": {lv: worst(lv, "p95") for lv in levels},
         "max_ms": {lv: worst(lv, "max") for lv in levels},
         "errors": sum(len(p["errors"]) for p in parts),
@@ -81,14 +90,17 @@ def main() -> int:
     parser.add_argument(
         "--hand4", type=int, default=-1, help="four-player Hand matches (default games/10)"
     )
+    parser.add_argument("--hand4-levels", default="hard,medium,easy,hard")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
     rows = []
-    wanted = args.pairs.split(",")
+    pairs = [tuple(p.split("-")) for p in args.pairs.split(",") if p]
+    for strong, weak in pairs:
+        if strong not in LEVELS or weak not in LEVELS:
+            parser.error(f"unknown level in {strong}-{weak} (known: {', '.join(LEVELS)})")
     for name in args.presets.split(","):
-        for strong, weak, target in PAIRS:
-            if f"{strong}-{weak}" not in wanted:
-                continue
+        for strong, weak in pairs:
+            target = TARGETS.get(f"{strong}-{weak}")
             result = play(name, [strong, weak], args.games, args.seed, max(1, args.jobs))
             share = result["wins"] / max(result["matches"], 1)
             low, high = wilson(result["wins"], result["matches"])
@@ -96,14 +108,17 @@ def main() -> int:
                 {"preset": name, "pair": f"{strong}-{weak}", "share": share, **result}
                 | {"ci95": [round(low, 3), round(high, 3)], "target": target}
             )
+            aim = f"target {target:.0%}" if target is not None else "no target"
             print(
                 f"{name:9} {strong:>6} vs {weak:<6} {share:6.1%} [{low:.1%}, {high:.1%}] "
-                f"n={result['matches']} target {target:.0%} p95 ms {_ms(result['p95_ms'])} "
+                f"n={result['matches']} {aim} p50 ms {_ms(result['p50_ms'])} "
+                f"p95 ms {_ms(result['p95_ms'])} max ms {_ms(result['max_ms'])} "
                 f"errors {result['errors']}",
                 flush=True,
             )
     hand4 = max(args.games // 10, 5) if args.hand4 < 0 else args.hand4
-    four = simulate("hand", ["hard", "medium", "easy", "hard"], hand4, args.seed) if hand4 else None
+    four_levels = args.hand4_levels.split(",")
+    four = simulate("hand", four_levels, hand4, args.seed) if hand4 else None
     if four:
         print("4-player Hand decision ms:", json.dumps(four["decision_ms"]))
     if args.json:

@@ -14,16 +14,20 @@ from __future__ import annotations
 import random
 
 from . import actions as A
-from .candidates import Option, meld_options
+from .candidates import meld_options
 from .cards import ACE, Card, Face, Suit, face_of
 from .melds import Meld, WildInfo
 from .reading import rank_at, window_ok
+from .rules import Rules
+from .solver import Solution, best_melds
 from .state import Round
 
 DRAW, TAKE, UNDO, ANNOUNCE = A.Draw(), A.Take(), A.Undo(), A.Announce()
 CONNECTED = 6.0  # points a loose card is worth keeping for each neighbour it has in hand
 NOISE = 3.0  # random points added to every discard's score
 MAX_TURN = 40  # actions in one turn before the policy falls back to the listed moves
+ONE_AWAY = 3  # holding before an opening: cards short of going out in one (as hard)
+NOBODY_OPEN_AWAY = 9  # the same while no other seat has opened
 
 
 def _near(pos: int) -> int:
@@ -118,16 +122,29 @@ class Hand:
 class Playout:
     """The playout policy with its own generator; ``actions`` counts every step taken.
 
-    With ``hold`` (where going out in one doubles the score), a seat that has put nothing
+    ``solved`` keeps the solver's best melds per hand; playouts of one search may share
+    it (the same hands come up again and again). With ``hold`` (where going out in one
+    doubles the score), a seat that has put nothing
     down keeps its melds in hand until they all go down at once, as long as every other
     hand that could go out holds ``hold`` cards or more (hard's way of play)."""
 
-    def __init__(self, rng: random.Random, hold: int = 0, noise: float = NOISE) -> None:
+    def __init__(
+        self,
+        rng: random.Random,
+        hold: int = 0,
+        noise: float = NOISE,
+        solved: dict[tuple[object, ...], Solution] | None = None,
+    ) -> None:
         self.rng = rng
         self.hold = hold
         self.noise = noise
+        self.work = 0  # a measure of time: see `costs`
+        self.step_work = self.solve_work = 0
+        # best melds by hand: pass the same dict to the playouts of one search (hands recur)
+        self.solved = {} if solved is None else solved
         self.actions = 0
         self._seen: set[int] = set()  # seats whose hand this playout has looked at
+        self._holding_back: set[int] = set()  # seats keeping melds in hand by choice
         self._table: list[Meld] | None = None
         self._fits: dict[Face, int] = {}
         self._values: dict[Card, int] = {}
@@ -135,6 +152,7 @@ class Playout:
 
     def run(self, rnd: Round, turns: int) -> None:
         """Play whole turns until the round ends or ``turns`` turns have been played."""
+        self.step_work, self.solve_work = costs(rnd.rules)
         for _ in range(turns):
             if rnd.end is not None:
                 return
@@ -148,7 +166,7 @@ class Playout:
         wilds_ok = rules.wilds != "none"
         any_suit = rules.set_suits == "any"
         hand: Hand | None = None
-        fresh = seat not in self._seen
+        fresh = seat not in self._seen or seat in self._holding_back
         self._seen.add(seat)
         if rnd.phase == "draw":
             hand = Hand(rnd.hands[seat], rnd.wilds, high)
@@ -179,6 +197,7 @@ class Playout:
     def _step(self, rnd: Round, action: A.Action) -> bool:
         if rnd.step(action) is None:
             self.actions += 1
+            self.work += self.step_work
             return True
         return False
 
@@ -186,6 +205,8 @@ class Playout:
         """Finish the turn with listed moves: undo what cannot end, then draw and discard."""
         while rnd.end is None and rnd.current == seat and self.actions - start < MAX_TURN * 2:
             legal = rnd.legal()
+            if not legal:
+                break
             discards = [a for a in legal if isinstance(a, A.Discard)]
             if discards:
                 self._step(rnd, self.rng.choice(discards))
@@ -218,42 +239,57 @@ class Playout:
         seat = rnd.current
         rules = rnd.rules
         if fresh:
-            options = meld_options(rnd.hand, rnd.wilds, rules)
-            if options:
-                self._meld(rnd, options)
+            self._meld(rnd)
         if rnd.end is None and (rules.lay_off_before_opening or rnd.opened[seat] or _opened(rnd)):
             self._lay_off(rnd)
 
-    def _meld(self, rnd: Round, options: list[Option]) -> None:
+    def _meld(self, rnd: Round) -> None:
+        """Put down the hand's best melds (the solver's) when they open or go out."""
         seat = rnd.current
-        chosen = _disjoint(options, rnd)
-        keep = 1 if rnd.rules.out_requires_discard else 0
-        used = sum(len(cards) for cards, _ in chosen)
-        out = len(rnd.hand) - used <= max(keep, 1)
+        rules = rnd.rules
+        keep = 1 if rules.out_requires_discard else 0
         need = 0 if rnd.opened[seat] else rnd.opening_needed()
-        if not out and sum(_rough_value(o, rnd) for o in chosen) < need:
+        goal = "opening" if need else "deadwood"
+        key = (goal, rnd.wilds, *sorted(rnd.hand))
+        plan = self.solved.get(key)
+        if plan is None and not meld_options(rnd.hand, rnd.wilds, rules, limit=1):
+            return  # nothing melds: no need to ask the solver
+        if plan is None:
+            plan = self.solved[key] = best_melds(rnd.hand, rnd.wilds, rules, goal=goal, keep=keep)
+            self.work += self.solve_work
+        if not plan.melds:
             return
-        if not out and self.hold and self._holding(rnd):
+        left = len(plan.deadwood)
+        out = left <= max(keep, 1)
+        self._holding_back.discard(seat)
+        if not out and plan.opening_value < need:
             return
-        for cards, decls in chosen:
+        if not out and self.hold and self._holding(rnd, left):
+            self._holding_back.add(seat)  # look again next turn: the danger may have grown
+            return
+        for cards, decls in sorted(plan.melds, key=lambda m: -len(m[0])):
             if rnd.end is not None:
                 return
             self._step(rnd, A.Meld(tuple(c.face for c in cards), decls))
         if not out and not rnd.opened[seat] and rnd.turn.new_melds and rnd.opening_value() < need:
-            while rnd._undo and rnd.turn.new_melds:
+            while rnd._undo and rnd.turn.new_melds:  # short after all: take the melds back
                 self._step(rnd, UNDO)
 
-    def _holding(self, rnd: Round) -> bool:
-        """Keep the melds in hand, hoping to go out in one (see the class)."""
+    def _holding(self, rnd: Round, left: int) -> bool:
+        """Keep the melds in hand, hoping to go out in one (see the class): only before
+        putting anything down, while nobody is close to going out, and (with a minimum
+        opening) when close to going out in one."""
         seat = rnd.current
-        if not rnd.rules.out_in_one_double or rnd.played_before[seat]:
+        rules = rnd.rules
+        if not rules.out_in_one_double or rnd.played_before[seat]:
             return False
-        opening = rnd.rules.opening_min
-        return all(
-            len(rnd.hands[s]) >= self.hold and rnd.announced[s] != 1
-            for s in rnd.seats
-            if s != seat and (rnd.opened[s] or not opening)
-        )
+        opening = rules.opening_min
+        others = [s for s in rnd.seats if s != seat and (rnd.opened[s] or not opening)]
+        if any(len(rnd.hands[s]) < self.hold or rnd.announced[s] == 1 for s in others):
+            return False
+        if not opening:
+            return True
+        return left <= (ONE_AWAY if others else NOBODY_OPEN_AWAY)
 
     def _lay_off(self, rnd: Round) -> None:
         for _ in range(len(rnd.hand)):
@@ -293,6 +329,7 @@ class Playout:
             refusal = rnd.step(A.discard_of(card.face))
             if refusal is None:
                 self.actions += 1
+                self.work += self.step_work
                 return True
             if refusal.code != "no_return":
                 break  # the turn itself cannot end: undo it below
@@ -335,37 +372,23 @@ class Playout:
         return [c for _, c in scored]
 
 
+def costs(rules: Rules) -> tuple[int, int]:
+    """What a playout step and solving a hand's best melds cost, in units of work (about
+    20 microseconds each; measured: the solver's work grows with the hand and, most of all,
+    with the wilds in it, and Rommé's many jokers make every step dearer)."""
+    if rules.wilds == "none":
+        return 3, 5
+    if rules.jokers >= 4:
+        return 4, 48
+    return 2, 20
+
+
 def _zero() -> float:
     return 0.0
 
 
 def _opened(rnd: Round) -> bool:
     return bool(rnd.turn.new_melds) and rnd.opening_value() >= rnd.opening_needed()
-
-
-def _disjoint(options: list[Option], rnd: Round) -> list[Option]:
-    """Melds that do not share a card, the longest first."""
-    ranked = sorted(options, key=lambda o: -len(o[0]))
-    used: set[Card] = set()
-    chosen = []
-    for cards, decls in ranked:
-        if not used.intersection(cards):
-            chosen.append((cards, decls))
-            used.update(cards)
-    return chosen
-
-
-def _rough_value(option: Option, rnd: Round) -> int:
-    """About what a meld counts towards an opening (aces at 11, wilds as what they stand for)."""
-    cards, decls = option
-    wilds = rnd.wilds
-    ranks = [
-        (d.rank if d is not None else (0 if wilds.is_wild(c) else wilds.natural(c).rank))
-        for c, d in zip(cards, decls, strict=True)
-    ]
-    known = [r for r in ranks if r]
-    fill = max(set(known), key=known.count) if known else 0
-    return sum(11 if r == ACE else min(r or fill, 10) for r in ranks)
 
 
 def _fits(table: list[Meld], ace: str) -> dict[Face, int]:

@@ -28,10 +28,11 @@ from .. import actions as A
 from ..cards import Card
 from ..determinize import Determinizer
 from ..errors import IllegalAction
-from ..rollout import Playout
+from ..rollout import Playout, costs
 from ..rules import Rules
 from ..scoring import higher_is_better, round_scores, sides
-from ..state import Round
+from ..solver import Solution, best_melds
+from ..state import Round, RoundEnd
 from ..view import PlayerView, round_view
 from .common import rng_for, undid_this_turn
 from .hard import choose_hard, discard_order
@@ -43,19 +44,23 @@ from .sampling import _passes, completes
 class Budget:
     """How much expert searches per decision."""
 
-    actions: int = 4000  # simulated actions (playout steps), summed over every line
-    min_worlds: int = 6  # deals played at least, whatever they cost
+    work: int = 6000  # simulated work (rollout.costs: playout steps, hands solved)
+    min_worlds: int = 4  # deals played at least, whatever they cost
     max_worlds: int = 48  # and at most
-    alternatives: int = 3  # other discards tried after hard's plays
-    horizon: int = 400  # turns a playout plays before the round is judged as it stands
-    z: float = 1.0  # how many standard errors a line must beat hard's by
+    alternatives: int = 2  # other discards tried after hard's plays
+    horizon: int = 200  # turns per seat a playout plays before the round is judged as it stands
+    z: float = 2.0  # how many standard errors a line must beat hard's by
+    evidence: int = 8  # deals needed before leaving hard's line at all
     retries: int = 4  # deals of the hidden cards per guess that contradict a pass
     hold: int = 5  # playouts hold melds for going out in one while others have this many cards
-    medium: bool = False  # also compare medium's line (meld everything now) and melding nothing
+    medium: bool = True  # also compare medium's line (meld everything now) and melding nothing
     noise: float = 0.0  # random points in the playouts' discards (none: lines stay in step)
+    draws: bool = True  # search the choice between the discard pile and the stock
+    plays: bool = True  # search how to finish a turn
 
 
 BUDGET = Budget()
+SPREAD = 0.7  # how much one more card to meld lowers a seat's chance to go out first
 
 Line = tuple[A.Action, ...]
 Policy = Callable[[PlayerView], A.Action]
@@ -92,10 +97,17 @@ def _lines(
     """Hard's line first, then the others worth comparing (each once)."""
     if view.phase == "draw":
         legal = set(view.legal)
-        if A.Take() not in legal or A.Draw() not in legal or undid_this_turn(view):
+        if (
+            not budget.draws
+            or A.Take() not in legal
+            or A.Draw() not in legal
+            or undid_this_turn(view)
+        ):
             return [(base,)]
         other: A.Action = A.Draw() if base == A.Take() else A.Take()
         return [(base,), (other,)]
+    if not budget.plays:
+        return [(base,)]
     scratch = det.sample(random.Random(rng.getrandbits(32)))
     hard = _line(scratch, view, choose_hard)
     if not hard or hard[0] != base:
@@ -154,12 +166,14 @@ def _search(
 ) -> int:
     """The index of the line to play: the best average over the deals, if it beats hard's
     (index 0) by more than the noise; else 0."""
-    me = view.seat
+    judge = Judge(view.seat, view.rules)
+    solved: dict[tuple[object, ...], Solution] = {}
+    step, solve = costs(view.rules)
     test = _pass_test(view)
     values: list[list[float]] = [[] for _ in lines]
     alive = [True] * len(lines)
     spent = worlds = 0
-    while worlds < budget.max_worlds and (worlds < budget.min_worlds or spent < budget.actions):
+    while worlds < budget.max_worlds and (worlds < budget.min_worlds or spent < budget.work):
         world = det.sample(rng, test, budget.retries)
         seed = rng.getrandbits(32)
         for i, line in enumerate(lines):
@@ -169,19 +183,25 @@ def _search(
             if any(rnd.step(a) is not None for a in line):
                 alive[i] = False  # cannot happen for a line of own actions: drop it
                 continue
-            playout = Playout(random.Random(seed + 1), budget.hold, budget.noise)
-            playout.run(rnd, budget.horizon)
-            spent += playout.actions + len(line)
-            values[i].append(utility(rnd, me))
+            playout = Playout(random.Random(seed + 1), budget.hold, budget.noise, solved)
+            playout.run(rnd, budget.horizon * len(rnd.seats))
+            solves = judge.solves
+            values[i].append(judge(rnd))
+            spent += playout.work + step * len(line) + solve * (judge.solves - solves)
         worlds += 1
     means = [sum(v) / len(v) if alive[i] and v else -math.inf for i, v in enumerate(values)]
     best = max(range(len(lines)), key=lambda i: means[i])
     if best == 0 or not alive[0]:
         return best
     diffs = [a - b for a, b in zip(values[best], values[0], strict=True)]
-    mean = sum(diffs) / len(diffs)
-    var = sum((d - mean) ** 2 for d in diffs) / max(1, len(diffs) - 1)
-    return best if mean > budget.z * math.sqrt(var / len(diffs)) else 0
+    n = len(diffs)
+    if n < budget.evidence:
+        return 0
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    z = budget.z
+    t = z + (z**3 + z) / (4 * (n - 1))  # Student's t for few deals (Cornish-Fisher)
+    return best if mean > t * math.sqrt(var / n) else 0
 
 
 def _pass_test(view: PlayerView) -> Callable[[int, Sequence[Card]], bool]:
@@ -203,30 +223,82 @@ def _pass_test(view: PlayerView) -> Callable[[int, Sequence[Card]], bool]:
 # --- judging a round's end ------------------------------------------------------------------
 
 
-def utility(rnd: Round, seat: int) -> float:
-    """What a played-out round is worth to ``seat``: its side's match points less the
-    average of the other sides' (turned round where points are bad); a round cut short is
-    judged by the points in hand, at half weight."""
-    rules = rnd.rules
-    end = rnd.end
-    if end is None:
-        points = [
-            (
-                100
-                if rules.scoring == "hand" and not rnd.opened[s]
-                else sum(rnd.card_value(c) for c in rnd.hands[s])
+class Judge:
+    """What a round is worth to one seat: at its end, the match points; before the end, an
+    estimate from every hand's best melds (solved once per hand and kept)."""
+
+    def __init__(self, seat: int, rules: Rules, spread: float = SPREAD) -> None:
+        self.seat = seat
+        self.rules = rules
+        self.spread = spread
+        self.sign = 1.0 if higher_is_better(rules) else -1.0
+        self.keep = 1 if rules.out_requires_discard else 0
+        self._solved: dict[tuple[object, ...], tuple[int, int, int]] = {}
+        self.solves = 0
+
+    def __call__(self, rnd: Round) -> float:
+        end = rnd.end
+        if end is not None:
+            if not end.scored or end.winner is None:
+                return 0.0
+            scores = round_scores(self.rules, end, rnd.seats)
+            return self.sign * _margin(self.rules, scores, self.seat, rnd.seats)
+        return self.estimate(rnd)
+
+    def _solve(self, rnd: Round, seat: int) -> tuple[int, int, int]:
+        """(deadwood cards, deadwood points, all points) of a hand."""
+        hand = rnd.hands[seat]
+        key = (rnd.wilds, *sorted(hand))
+        got = self._solved.get(key)
+        if got is None:
+            self.solves += 1
+            sol = best_melds(hand, rnd.wilds, self.rules, keep=self.keep)
+            total = sum(rnd.card_value(c) for c in hand)
+            got = self._solved[key] = (len(sol.deadwood), sol.deadwood_value, total)
+        return got
+
+    def estimate(self, rnd: Round) -> float:
+        """The expected points of a round still going on: each seat goes out with a chance
+        that falls with the cards it cannot meld; the others then pay their unmelded points
+        and half of what they hold melded (they would put some of it down in time)."""
+        rules = self.rules
+        seats = rnd.seats
+        solved = {s: self._solve(rnd, s) for s in seats}
+        pays = {}
+        weights = {}
+        for s in seats:
+            cards, dead, total = solved[s]
+            blocked = rules.opening_min and not rnd.opened[s]
+            if rules.scoring == "hand" and blocked:
+                pays[s] = 100
+            else:
+                pays[s] = dead + (total - dead) // 2
+            away = max(0, cards - self.keep) + (2 if blocked else 0)
+            weights[s] = math.exp(-self.spread * away)
+        norm = sum(weights.values())
+        value = 0.0
+        for w in seats:
+            doubled = rules.out_in_one_double and not rnd.played_before[w]
+            end = RoundEnd(
+                kind="out",
+                winner=w,
+                out_in_one=bool(doubled),
+                hands=(),
+                values=tuple(pays.get(s, 0) for s in range(rules.players)),
+                opened=tuple(rnd.opened),
             )
-            for s in range(rules.players)
-        ]
-        return -0.5 * _margin(rules, points, seat, rnd.seats)
-    if not end.scored or end.winner is None:
-        return 0.0
-    scores = round_scores(rules, end, rnd.seats)
-    sign = 1.0 if higher_is_better(rules) else -1.0
-    return sign * _margin(rules, scores, seat, rnd.seats)
+            scores = round_scores(rules, end, seats)
+            value += weights[w] / norm * self.sign * _margin(rules, scores, self.seat, seats)
+        return value
+
+
+def utility(rnd: Round, seat: int) -> float:
+    """What a played-out (or cut short) round is worth to ``seat`` (see `Judge`)."""
+    return Judge(seat, rnd.rules)(rnd)
 
 
 def _margin(rules: Rules, points: list[int], seat: int, seats: list[int]) -> float:
+    """A side's points less the average of the other sides'."""
     groups = [g for g in sides(rules) if any(s in seats for s in g)]
     mine = next(g for g in groups if seat in g)
     others = [sum(points[s] for s in g) for g in groups if g is not mine]

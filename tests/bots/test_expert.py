@@ -1,0 +1,98 @@
+"""The expert bot: it reads only its view, plays listed moves, answers plain choices at once,
+and beats medium."""
+
+from __future__ import annotations
+
+import dataclasses
+import time
+
+import pytest
+
+from game import actions as A
+from game.bots import chooser, expert
+from game.bots.expert import BUDGET, Budget, decide
+from game.match import Match, Player
+from game.rules import PRESETS, preset
+from game.view import view_for
+from tests.bots.test_bots import SEATS, _hidden_shuffled, new_match
+
+# the test-only budget of the strength check: a fifteenth of the real one (the same search)
+SMALL = dataclasses.replace(BUDGET, work=BUDGET.work // 15, min_worlds=2)
+
+
+@pytest.mark.parametrize("name", PRESETS)
+def test_expert_decides_the_same_whatever_the_hidden_cards_are(name: str) -> None:
+    levels = ["expert"] * SEATS[name]
+    match = new_match(name, levels, 5)
+    choose = chooser("expert")
+    searched = 0
+    for step in range(16):
+        if match.over:
+            match = new_match(name, levels, 6 + step)
+        seat = match.current
+        view = view_for(match, seat)
+        decision = choose(view)
+        searched += len(view.legal) > 1
+        twin = _hidden_shuffled(match, seat, seed=step * 7)
+        assert choose(view_for(twin, seat)) == decision, f"{name} step {step}: it peeked"
+        match.apply(decision)
+    assert searched >= 5
+
+
+def test_expert_answers_at_once_when_only_one_action_is_legal(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    match = new_match("classic", ["expert", "easy"], 1)
+    view = view_for(match, match.current)
+    one = dataclasses.replace(view, legal=(A.Draw(),))
+
+    def no_search(*args: object) -> int:
+        raise AssertionError("searched a choice of one")
+
+    monkeypatch.setattr(expert, "_search", no_search)
+    assert decide(one, BUDGET) == A.Draw()
+
+
+def test_the_real_level_never_takes_long_over_a_decision() -> None:
+    """A few decisions of the real level: none may take long (the bench measures p95)."""
+    match = new_match("romme", ["expert", "medium", "medium"], 2)
+    slowest = 0.0
+    for _ in range(40):
+        if match.over:
+            break
+        seat = match.current
+        view = view_for(match, seat)
+        start = time.perf_counter()
+        action = chooser("expert" if seat == 0 else "medium")(view)
+        if seat == 0:
+            slowest = max(slowest, time.perf_counter() - start)
+        match.apply(action)
+    assert slowest < 3.0  # generous: a loaded test machine; the limit is 1 s on a quiet one
+
+
+def _duel(name: str, seeds: range, budget: Budget) -> float:
+    """Expert's share of wins against medium, every deal played from both seats."""
+    wins = 0.0
+    for k in range(2 * len(seeds)):
+        seed = seeds[k // 2]
+        levels = ["expert", "medium"] if k % 2 == 0 else ["medium", "expert"]
+        rules = preset(name, players=2, target=50)
+        match = Match(rules, [Player(lv, "bot", lv) for lv in levels], seed)
+        me = levels.index("expert")
+        for _ in range(20_000):
+            if match.over:
+                break
+            seat = match.current
+            view = view_for(match, seat)
+            if seat == me:
+                match.apply(decide(view, budget))
+            else:
+                match.apply(chooser("medium")(view))
+        wins += (me in match.winners) / max(1, len(match.winners))
+    return wins / (2 * len(seeds))
+
+
+@pytest.mark.parametrize("seeds", [range(300, 306), range(306, 312)])
+def test_expert_beats_medium(seeds: range) -> None:
+    share = _duel("classic", seeds, SMALL)
+    assert share >= 0.6, f"expert won {share:.0%} against medium in classic"
