@@ -2,23 +2,12 @@
 
 from __future__ import annotations
 
-from .round_state import RoundState, Snapshot
-from .turn import Turn
+from .round_state import RoundState, Snapshot, copy_turn
 
 
 def snapshot(rnd: RoundState) -> None:
     """Remember the round as it is now, to undo the step about to be committed."""
-    t = rnd.turn
-    turn = Turn(
-        t.seat,
-        t.taken,
-        t.new_melds,
-        t.put_cards,
-        t.laid_on_others,
-        t.early_layoff,
-        t.partial_set,
-        t.announced,
-    )
+    turn = copy_turn(rnd.turn)
     rnd._undo.append(
         Snapshot(
             rnd.phase,

@@ -98,11 +98,7 @@ def test_the_line_is_as_wide_as_measured_and_drawn_pieces_are_placed_right_to_le
     line = "الجولة 3 من 7"
     img = theme.text(line, 20, theme.TEXT)
     assert img.get_width() == theme.width_of(line, 20)
-    first = theme.text("الجولة", 20, theme.TEXT)
-    # the first word is drawn at the right end of the line: its pixels are there
-    end = img.subsurface((img.get_width() - first.get_width(), 0, first.get_width(), 1))
-    assert end.get_width() == first.get_width()
-    ink = img.get_bounding_rect()
+    ink = img.get_bounding_rect()  # the line's first word is drawn at its right end
     assert ink.right >= img.get_width() - 2
 
 
