@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from . import actions as A
+from .bots import LEVELS
 from .cards import CardError, Face
 from .errors import IllegalAction
 from .match import DealError, DealSpec, Match, Player
@@ -14,7 +15,6 @@ from .rules import Rules, RulesError, from_dict
 from .state import Round
 
 FORMAT = 1
-LEVELS = ("random", "easy", "medium", "hard")
 
 
 class RecordError(ValueError):

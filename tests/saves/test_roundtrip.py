@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from game.cards import Card
-from game.match import Match
+from game.match import Match, Player
 from game.playout import GreedyRandom
 from game.record import save as record_of
+from game.rules import preset
 from game.view import view_for
 from saves import Loaded, new_slot, open_save, write_save
 from saves.orders import card_text, parse_card
@@ -81,6 +82,16 @@ def test_resumed_match_plays_on_and_saves_again() -> None:
     assert isinstance(again, Loaded)
     same_for_every_seat(resumed, again.match)
     assert again.slot == loaded.slot
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "expert"])
+def test_every_offered_bot_level_is_kept_through_a_save(level: str) -> None:
+    seats = [Player("Ann", "human"), Player("Ben", "bot", level), Player("Cy", "bot", "hard")]
+    match = play_until(Match(preset("romme", players=3), seats, 11), lambda m: len(m.actions) >= 20)
+    loaded = reopen(match)
+    assert [p.level for p in loaded.match.players] == [None, level, "hard"]
+    assert loaded.notes == () and loaded.check_ok
+    same_for_every_seat(match, loaded.match)
 
 
 def test_hand_order_is_kept_exactly() -> None:

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 
 from game import actions as A
 from game.view import PlayerView
-from ui.table.botrunner import BotRunner
+from ui.table.botrunner import THINKING_MS, BotRunner
 
 
 def fixed(view: PlayerView, level: str) -> A.Action:
@@ -49,3 +50,40 @@ def test_the_worker_thread_does_the_thinking() -> None:
     assert runner.result("bot", 1) == A.Draw()
     assert seen and seen[0].startswith("bot")
     runner.close()
+
+
+def held_by(gate: threading.Event) -> Callable[[PlayerView, str], A.Action]:
+    """A bot that answers only once the gate opens."""
+
+    def slow(view: PlayerView, level: str) -> A.Action:
+        gate.wait(5)
+        return A.Draw()
+
+    return slow
+
+
+def test_a_decision_counts_as_thinking_only_once_it_has_taken_a_moment() -> None:
+    gate = threading.Event()
+    runner = BotRunner(chooser=held_by(gate))
+    runner.ask("bot", 1, no_view, "expert", now=1000)
+    runner.ask("bot", 1, no_view, "expert", now=1200)  # asked again each frame: still from 1000
+    assert runner.pending("bot", 1)
+    assert not runner.thinking("bot", 1, 1000 + THINKING_MS - 1)
+    assert runner.thinking("bot", 1, 1000 + THINKING_MS)
+    assert not runner.thinking("bot", 2, 1000 + THINKING_MS)  # another position's question
+    gate.set()
+    runner.wait("bot")
+    assert not runner.thinking("bot", 1, 5000)  # answered: nothing to show
+    runner.close()
+
+
+def test_a_quick_or_undated_decision_never_shows_as_thinking() -> None:
+    quick = BotRunner(inline=True, chooser=fixed)
+    quick.ask("bot", 7, no_view, "medium", now=0)
+    assert not quick.thinking("bot", 7, 10_000)
+    gate = threading.Event()
+    slow = BotRunner(chooser=held_by(gate))
+    slow.ask("hint", 3, no_view, "hard")  # no time given
+    assert slow.pending("hint", 3) and not slow.thinking("hint", 3, 10_000)
+    gate.set()
+    slow.close()

@@ -5,13 +5,18 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game import actions as A
+from game.bots import choose
 from game.rules import PRESETS, player_range
+from game.view import PlayerView
 from tests.ui.harness import Screens
+from ui import nav
 from ui.screens.house_rules import HouseRulesScene
 from ui.screens.new_game import NewGameScene
 from ui.screens.rules_help import RulesHelpScene
 from ui.screens.settings import SettingsScene
 from ui.screens.title import TitleScene
+from ui.table.botrunner import BotRunner
 from ui.table.scene import TableScene
 from ui.text import i18n
 
@@ -47,6 +52,38 @@ def test_the_mouse_sets_up_and_starts_a_match_of_each_preset(preset: str) -> Non
     assert match.players[1].level == "hard" and match.players[2].level == "medium"
     app.step(3)
     assert not i18n.missing
+
+
+def test_a_seat_cycles_through_every_level_to_expert_and_plays_as_expert(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    asked: list[str] = []
+
+    def stub(view: PlayerView, level: str) -> A.Action:  # no real expert search here
+        asked.append(level)
+        return choose(view, "easy")
+
+    monkeypatch.setattr(nav, "BotRunner", lambda inline: BotRunner(inline, chooser=stub))
+    app = Screens()
+    app.press("new")
+    app.press("preset.classic")
+    shown = [app.control("level.1").label]
+    for _ in range(4):  # a click on the right half steps on, round the end back to medium
+        app.press("level.1")
+        shown.append(app.control("level.1").label)
+    assert shown == ["medium", "hard", "expert", "easy", "medium"]
+    level = app.control("level.1")
+    app.click((level.rect.x + 4, level.rect.centre[1]))  # the left end steps back
+    app.click((level.rect.x + 4, level.rect.centre[1]))
+    assert app.control("level.1").label == "expert"
+    app.press("start")
+    assert isinstance(app.scene, TableScene)
+    assert [p.level for p in app.scene.match.players] == [None, "expert"]
+    app.key(pygame.K_d)  # classic: the human starts; draw, then discard the focused card
+    app.key(pygame.K_RIGHT)
+    app.key(pygame.K_RETURN)
+    app.step(3)
+    assert asked and set(asked) == {"expert"}
 
 
 def test_the_keyboard_alone_starts_a_game_of_hand() -> None:

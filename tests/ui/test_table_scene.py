@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import threading
 import time
 
 import pygame
@@ -9,11 +10,12 @@ import pytest
 
 from game import actions as A
 from game.actions import parse
+from game.bots import choose
 from game.cards import Face
 from game.view import PlayerView
-from tests.ui.harness import Table, table_match
+from tests.ui.harness import FRAME_MS, Table, table_match
 from ui.look import theme
-from ui.table.botrunner import BotRunner
+from ui.table.botrunner import THINKING_MS, BotRunner
 from ui.table.handover import HandOver
 from ui.table.menu import Confirm
 from ui.table.overlays import Chooser, Menu, PileViewer, SheetOverlay
@@ -167,6 +169,41 @@ def test_a_bot_turn_completes_while_frames_keep_coming() -> None:
     assert table.match.current == 0
     assert table.app.frames - frames > 2
     assert table.match.actions[-1].startswith("discard")
+    table.scene.bots.close()
+
+
+def gold_in_seat(table: Table, seat: int) -> int:
+    """How many pixels of the seat's panel show the gold of a badge ("thinking…")."""
+    r = table.scene.layout.seats[seat]
+    shot = table.app.surface.subsurface(pygame.Rect(r.x, r.y, r.w, r.h))
+    return int(pygame.mask.from_threshold(shot, theme.GOLD, (24, 24, 24, 255)).count())
+
+
+def test_a_bot_shows_thinking_only_once_its_decision_takes_300_ms() -> None:
+    gate, first = threading.Event(), threading.Event()
+
+    def slow_first(view: PlayerView, level: str) -> A.Action:
+        if not first.is_set():  # the first decision keeps the bot thinking until let go
+            first.set()
+            gate.wait(5)
+        return choose(view, "medium")
+
+    table = Table(table_match("classic", HANDS, "10H KH", upcard="KD"), inline_bots=False)
+    table.scene.bots = BotRunner(chooser=slow_first)
+    table.click(table.scene.layout.stock.centre)
+    table.drag(table.grab_point("KS"), table.scene.layout.discard.centre)
+    assert table.match.current == 1 and first.wait(5)
+    asked = table.now  # the bot was asked at the latest in this frame
+    quiet = gold_in_seat(table, 1)
+    while table.now + FRAME_MS < asked + THINKING_MS:
+        table.step()
+        assert gold_in_seat(table, 1) == quiet  # a quick decision would pass unnoticed
+    table.step()  # 300 ms since the bot was asked
+    assert gold_in_seat(table, 1) > quiet + 50  # the badge, with nothing else changing
+    gate.set()
+    table.scene.bots.wait("bot")
+    table.step()
+    assert table.match.actions[-1] == "draw" and gold_in_seat(table, 1) <= quiet
     table.scene.bots.close()
 
 

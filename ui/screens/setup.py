@@ -17,7 +17,7 @@ from ui.kit.seed import new_seed
 from ui.text import options, rules_text
 from ui.text.i18n import tr
 
-LEVELS = ("easy", "medium", "hard")  # "random" is for tests, never offered
+LEVELS = ("easy", "medium", "hard", "expert")  # "random" is for tests, never offered
 MAX_NAME = 16
 DEFAULT_PLAYERS = {"classic": 2, "standard": 3, "romme": 3, "hand": 4}
 

@@ -3,7 +3,8 @@
 A decision is asked for as soon as a bot is to move (keyed by the match position, so an
 answer for a position that has passed is dropped), and played once the pause after the
 last move is over and the cards have landed. Space skips the waiting until the human's turn.
-The human's hint is asked of a medium bot the same way.
+A seat shows "thinking…" only once its decision has taken a moment (BotRunner.thinking).
+The human's hint is asked of a hard bot the same way.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ class BotTurns:
         self.skipping = False
         self.note: str | None = None  # what went wrong with the last decision, if anything
         self.waiting = False  # "pause after each bot's turn": held until a click or Space
+        self.thinking = False  # the bot to move has been deciding long enough to say so
 
     def to_move(self) -> bool:
         """True when a bot seat is to move and nothing holds the game (an overlay)."""
@@ -56,11 +58,12 @@ class BotTurns:
         self.scene.say(tr("status.skip"))
 
     def ask_hint(self) -> None:
-        """Ask a medium bot for a move for the human (the answer is shown by update_hint)."""
+        """Ask a hard bot for a move for the human (the answer is shown by update_hint)."""
         s = self.scene
         s.hint_key = s.key
         view = s.view
-        s.bots.ask("hint", s.key, lambda: view, "medium")
+        # not expert: ~0.1-0.7 s a decision against hard's few ms, for advice that must feel instant
+        s.bots.ask("hint", s.key, lambda: view, "hard")
         s.say(tr("status.hint_thinking"), "hint")
 
     def update_hint(self) -> None:
@@ -99,7 +102,12 @@ class BotTurns:
         return tr("status.hint_undo_better")
 
     def update(self, now: int) -> None:
-        """Ask for the decision early; play it when its time has come."""
+        """Ask for the decision early; play it when its time has come; note if it is slow."""
+        self._turn(now)
+        s = self.scene
+        self.thinking = self.to_move() and s.bots.thinking("bot", s.key, now)
+
+    def _turn(self, now: int) -> None:
         s = self.scene
         if not self.to_move():
             self.skipping = False
@@ -107,7 +115,7 @@ class BotTurns:
         seat, key, match = s.match.current, s.key, s.match
         level = match.players[seat].level or "medium"
         # the worker reads this match only while the bot is to move: nothing else changes it
-        s.bots.ask("bot", key, lambda: view_for(match, seat), level)
+        s.bots.ask("bot", key, lambda: view_for(match, seat), level, now)
         if not self.skipping and (now < self.next_at or s.anim.busy):
             return
         self.note = None

@@ -74,7 +74,7 @@ class TableRenderer:
             getattr(s.overlay, "hover", None),
             getattr(s.overlay, "armed", None),
             getattr(s.overlay, "scroll", None),
-            s.bots.pending("bot", s.key),
+            s.bot_turns.thinking,  # the badge comes and goes without anything else moving
             s.deck.four_colour,
             s.curtain,
         )

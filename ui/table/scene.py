@@ -352,7 +352,7 @@ class TableScene:
         self.replace()
 
     def hint(self) -> None:
-        """Ask a medium bot for a move (off the frame loop); `update` shows it."""
+        """Ask a hard bot for a move (off the frame loop); `update` shows it."""
         if self.my_turn():
             self.bot_turns.ask_hint()
 

@@ -59,23 +59,37 @@ def _seat(
     fan = Rect(left, top, rect.w - 4 * pad - m.label_h * 2, m.small_h)
     end = _fan(surface, scene, fan, count, shown, rect)
     words = tr("seat.cards", count=count)
-    x = mirror_in(rect, end + pad, chip_width(words, m.label_h))
+    counted = chip_width(words, m.label_h)
+    x = mirror_in(rect, end + pad, counted)
     chip(surface, words, (x, top + (m.small_h - m.label_h) // 2), m.label_h, theme.TEXT)
-    _badge(surface, scene, seat, rect, pad)
+    _badge(surface, scene, seat, rect, pad, (end, end + pad + counted))
 
 
-def _badge(surface: pygame.Surface, scene: TableScene, seat: int, rect: Rect, pad: int) -> None:
-    """Bottom right: "one card!" style announcements, or "thinking…" while a bot decides."""
+def _badge(
+    surface: pygame.Surface,
+    scene: TableScene,
+    seat: int,
+    rect: Rect,
+    pad: int,
+    fan: tuple[int, int],
+) -> None:
+    """Bottom right: "one card!" style announcements, or "thinking…" while a bot decides.
+
+    `fan` is where the card backs and where their count end (left to right); a badge that
+    would cover the count sits over the last backs instead.
+    """
     v, h = scene.view, scene.layout.metrics.label_h
     said = v.announced[seat]
     words = tr(f"seat.announce.{said}") if said else ""
     bot = scene.match.players[seat].kind == "bot"
-    if v.current == seat and bot and scene.bots.pending("bot", scene.key):
+    if v.current == seat and bot and scene.bot_turns.thinking:
         words = tr("seat.thinking")
     if words:
         w = chip_width(words, h)
-        x = mirror_in(rect, rect.right - w - pad, w)
-        chip(surface, words, (x, rect.bottom - h - pad), h, theme.GOLD)
+        x = rect.right - w - pad
+        if x < fan[1]:
+            x = max(rect.x + pad, fan[0] - w)
+        chip(surface, words, (mirror_in(rect, x, w), rect.bottom - h - pad), h, theme.GOLD)
 
 
 def _panel(surface: pygame.Surface, rect: Rect, seat: int, turn: bool, radius: int) -> None:

@@ -33,6 +33,7 @@ SCREENS: dict[str, str] = {
     "setup.level.easy": "easy",
     "setup.level.medium": "medium",
     "setup.level.hard": "hard",
+    "setup.level.expert": "expert",
     "setup.level.none": "—",
     "setup.house_rules": "House rules…",
     "setup.help": "How to play",
