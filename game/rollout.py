@@ -144,7 +144,8 @@ class Playout:
         self.solved = {} if solved is None else solved
         self.actions = 0
         self._seen: set[int] = set()  # seats whose hand this playout has looked at
-        self._holding_back: set[int] = set()  # seats keeping melds in hand by choice
+        # seats keeping melds in hand by choice, and how many cards they could not meld
+        self._holding_back: dict[int, int] = {}
         self._table: list[Meld] | None = None
         self._fits: dict[Face, int] = {}
         self._values: dict[Card, int] = {}
@@ -166,7 +167,10 @@ class Playout:
         wilds_ok = rules.wilds != "none"
         any_suit = rules.set_suits == "any"
         hand: Hand | None = None
-        fresh = seat not in self._seen or seat in self._holding_back
+        # a hand is solved again only when it may have changed for the better: its first
+        # turn, a drawn card that melds (below), or holding back no longer being safe
+        held = self._holding_back.get(seat)
+        fresh = seat not in self._seen or (held is not None and not self._holding(rnd, held))
         self._seen.add(seat)
         if rnd.phase == "draw":
             hand = Hand(rnd.hands[seat], rnd.wilds, high)
@@ -261,11 +265,11 @@ class Playout:
             return
         left = len(plan.deadwood)
         out = left <= max(keep, 1)
-        self._holding_back.discard(seat)
+        self._holding_back.pop(seat, None)
         if not out and plan.opening_value < need:
             return
         if not out and self.hold and self._holding(rnd, left):
-            self._holding_back.add(seat)  # look again next turn: the danger may have grown
+            self._holding_back[seat] = left  # looked at again once holding is not safe
             return
         for cards, decls in sorted(plan.melds, key=lambda m: -len(m[0])):
             if rnd.end is not None:
@@ -296,7 +300,23 @@ class Playout:
             if rnd.end is not None or not rnd.table or len(rnd.hand) <= 1:
                 return
             action = self._fitting(rnd)
-            if action is None or not self._step(rnd, action):
+            if action is None:
+                self._wild_out(rnd)
+                return
+            if not self._step(rnd, action):
+                return
+
+    def _wild_out(self, rnd: Round) -> None:
+        """A hand of wilds and at most one other card lays its wilds off: a wild may not
+        always be the last discard, and kept for ever it would stall the round."""
+        wilds = rnd.wilds
+        while rnd.end is None and len(rnd.hand) > 1:
+            wild = [c for c in rnd.hand if wilds.is_wild(c)]
+            if not wild or len(rnd.hand) - len(wild) > 1:
+                return
+            if not any(
+                self._step(rnd, a) for a in _wild_layoffs(rnd.table, wild[0], rnd.rules.ace)
+            ):
                 return
 
     def _fitting(self, rnd: Round) -> A.LayOff | None:
@@ -389,6 +409,23 @@ def _zero() -> float:
 
 def _opened(rnd: Round) -> bool:
     return bool(rnd.turn.new_melds) and rnd.opening_value() >= rnd.opening_needed()
+
+
+def _wild_layoffs(table: list[Meld], card: Card, ace: str) -> list[A.LayOff]:
+    """The places a wild may go on the table: a set short of four suits, or either end of
+    a run (the rules have the last word)."""
+    out = []
+    for meld in table:
+        size = len(meld.pieces)
+        if meld.kind == "set":
+            if size < 4:
+                out.append(A.LayOff((card.face,), (None,), meld.id))
+            continue
+        for start in (meld.start - 1, meld.start + size):
+            first = min(start, meld.start)
+            if meld.suit is not None and window_ok(first, size + 1, ace):
+                out.append(A.LayOff((card.face,), (face_of(rank_at(start), meld.suit),), meld.id))
+    return out
 
 
 def _fits(table: list[Meld], ace: str) -> dict[Face, int]:

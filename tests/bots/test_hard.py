@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections import Counter
 
@@ -9,6 +10,7 @@ import pytest
 
 from game import actions as A
 from game.bots import choose
+from game.bots.hard import BUILT_TURNS
 from game.bots.sampling import HiddenHands, completes
 from game.bots.tracking import Tracker
 from game.cards import Face
@@ -144,3 +146,16 @@ def test_hard_goes_out_in_one_with_a_single_loose_card(preset_name: str) -> None
     assert m.results, f"hard kept its melds: {m.actions}"
     end = m.results[-1].end
     assert end.winner == 0 and end.out_in_one, m.actions
+
+
+def test_hard_in_classic_fears_a_hand_kept_whole_for_many_turns() -> None:
+    # Ten cards look safe, but a seat that has put nothing down for BUILT_TURNS turns may
+    # be one card from going out in one (doubled): hard then puts its melds down.
+    m = _classic("7H 8H 9H 2D 2S 2H AS 4D 6C JS", "3H 4H 5D 6D 9S 10S JC KC JD 9C")
+    m.apply("draw")
+    view = view_for(m, 0)
+    assert isinstance(choose(view, "hard"), A.Discard)  # early on: it keeps its melds
+    built = dataclasses.replace(view, turns_taken=(BUILT_TURNS, BUILT_TURNS))
+    assert isinstance(choose(built, "hard"), A.Meld)
+    shown = dataclasses.replace(built, played_before=(False, True))  # seat 1 put cards down
+    assert isinstance(choose(shown, "hard"), A.Discard)
