@@ -34,7 +34,7 @@ from game.bots import LEVELS
 from game.rules import PRESETS
 
 PAIRS = [("hard", "medium", 0.58), ("medium", "easy", 0.70), ("easy", "random", 0.90)]
-TARGETS = {f"{a}-{b}": t for a, b, t in PAIRS} | {"expert-medium": 0.58, "expert-hard": 0.50}
+TARGETS = {f"{a}-{b}": t for a, b, t in PAIRS} | {"expert-medium": 0.58, "expert-hard": 0.60}
 
 
 def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from game.cards import Card
 from game.match import Match
 from game.record import load
+from game.state import Round
 
 
 def deal(
@@ -55,3 +57,10 @@ def match(
     for a in actions or []:
         m.apply(a)
     return m
+
+
+def all_cards(rnd: Round) -> list[Card]:
+    """Every physical card of a round: hands, stock, discard pile, table and indicator."""
+    cards = [c for h in rnd.hands for c in h] + rnd.stock + rnd.discard
+    cards += [p.card for m in rnd.table for p in m.pieces]
+    return cards + ([rnd.indicator] if rnd.indicator is not None else [])

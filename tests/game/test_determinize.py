@@ -10,14 +10,14 @@ from typing import Any
 import pytest
 
 from game import actions as A
-from game.cards import Card, Face, make_deck
+from game.cards import Face, make_deck
 from game.determinize import Determinizer, determinize
 from game.match import Match, Player
 from game.playout import GreedyRandom
 from game.rules import preset
 from game.state import Round
 from game.view import PlayerView, round_view, view_for
-from tests.helpers import deal, match
+from tests.helpers import all_cards, deal, match
 
 F = Face.parse
 
@@ -36,16 +36,19 @@ def _new(name: str, players: int, options: dict[str, Any], seed: int) -> Match:
     return Match(rules, [Player(f"P{i}", "bot") for i in range(players)], seed)
 
 
-def _all_cards(rnd: Round) -> list[Card]:
-    cards = [c for h in rnd.hands for c in h] + rnd.stock + rnd.discard
-    cards += [p.card for m in rnd.table for p in m.pieces]
-    return cards + ([rnd.indicator] if rnd.indicator is not None else [])
+def _played(name: str, players: int, options: dict[str, Any], seed: int, moves: int) -> Match:
+    """A match after ``moves`` seeded greedy-random moves."""
+    m = _new(name, players, options, seed)
+    policy = GreedyRandom(seed)
+    for _ in range(moves):
+        m.apply(policy.choose(m))
+    return m
 
 
 def check_guess(real: Round, view: PlayerView, guess: Round) -> None:
     """Everything a determinization must keep from the view (and the real round)."""
     seat = view.seat
-    cards = _all_cards(guess)
+    cards = all_cards(guess)
     assert len(cards) == len(set(cards)), "a card twice"
     assert Counter(cards) == Counter(make_deck(view.rules.decks, view.rules.jokers))
     assert guess.hands[seat] == real.hands[seat]
@@ -164,10 +167,7 @@ def test_a_view_carries_the_public_facts_of_the_round() -> None:
 def test_a_copy_plays_on_without_touching_the_original(
     name: str, players: int, options: dict[str, Any]
 ) -> None:
-    m = _new(name, players, options, seed=11)
-    policy = GreedyRandom(11)
-    for _ in range(40):
-        m.apply(policy.choose(m))
+    m = _played(name, players, options, seed=11, moves=40)
     rnd = m.round
     before, state = rnd.position(), rnd.rng.getstate()
     twin = rnd.copy()
@@ -186,10 +186,7 @@ def test_a_copy_plays_on_without_touching_the_original(
 def test_a_round_built_from_its_position_plays_exactly_like_it(
     name: str, players: int, options: dict[str, Any]
 ) -> None:
-    m = _new(name, players, options, seed=21)
-    policy = GreedyRandom(21)
-    for _ in range(25):
-        m.apply(policy.choose(m))
+    m = _played(name, players, options, seed=21, moves=25)
     rnd = m.round
     built = Round.at(rnd.position(), random.Random(0))
     assert vars(built).keys() == vars(rnd).keys()

@@ -9,13 +9,12 @@ from collections import Counter
 import pytest
 
 from game.bots import chooser
-from game.cards import Card
 from game.determinize import Determinizer
 from game.match import Match, Player
 from game.rollout import Playout
 from game.rules import PRESETS, preset
-from game.state import Round
 from game.view import PlayerView, view_for
+from tests.helpers import all_cards
 
 SEATS = {"classic": 2, "standard": 4, "romme": 3, "hand": 4}
 
@@ -37,27 +36,17 @@ def _views(name: str, seed: int) -> list[PlayerView]:
     return views
 
 
-def _cards(rnd: Round) -> Counter[Card]:
-    held = Counter(c for hand in rnd.hands for c in hand)
-    held.update(rnd.stock)
-    held.update(rnd.discard)
-    held.update(c for meld in rnd.table for c in meld.cards)
-    if rnd.indicator is not None:
-        held[rnd.indicator] += 1
-    return held
-
-
 @pytest.mark.parametrize("hold", [0, 5])
 @pytest.mark.parametrize("name", PRESETS)
 def test_a_playout_ends_the_round_and_loses_no_card(name: str, hold: int) -> None:
     for seed in (1, 2):
         for view in _views(name, 40 * seed):
             rnd = Determinizer(view).sample(random.Random(seed))
-            before = _cards(rnd)
+            before = Counter(all_cards(rnd))
             playout = Playout(random.Random(seed), hold)
             playout.run(rnd, 10_000)
             assert rnd.end is not None, f"{name} seed {seed}: the round did not end"
-            assert _cards(rnd) == before, f"{name} seed {seed}: cards changed"
+            assert Counter(all_cards(rnd)) == before, f"{name} seed {seed}: cards changed"
             assert playout.actions > 0
 
 

@@ -1,0 +1,129 @@
+"""Round-by-round duel: how many points a round one bot level gains over another.
+
+    .venv/bin/python bench/rounds.py --preset classic --deals 300 --pair hard-medium
+    nice -n 10 .venv/bin/python bench/rounds.py --deals 400 --pair expert-hard horizon=2
+
+Match wins (bench/bots.py) are what the issue targets ask for, but they are a coarse
+measure: a match of several rounds gives one bit. To compare two versions of a bot, this
+bench plays single rounds instead. Each deal is played once from every seat (the strong
+level in one seat, the weak level in the others), and the deal's result is the strong
+level's average margin: its round score less the average of the others', signed so that
+more is better (RULES §8). It prints the mean margin with its standard error, and the
+strong level's decision times.
+
+Measured on classic (session 6): the margin of one deal varies by about 13 points between
+hard and medium and by about 54 points between expert and hard, so telling apart two bots
+a few points a round apart takes hundreds of deals.
+
+Trailing ``key=value`` arguments replace fields of the expert's search budget
+(game/bots/expert.py `Budget`) for this run, to try a setting before changing it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import math
+import os
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from game.bots import LEVELS, chooser, expert
+from game.match import Match, Player
+from game.rules import PRESETS, preset
+from game.scoring import higher_is_better
+from game.view import view_for
+
+Job = tuple[str, int, str, str, int, dict[str, object]]
+
+
+def deal(job: Job) -> tuple[float, list[float]]:
+    """One deal from every seat: the strong level's mean margin, and its decision ms."""
+    name, seed, strong, weak, players, budget = job
+    expert.BUDGET = dataclasses.replace(expert.BUDGET, **budget)  # type: ignore[arg-type]
+    rules = preset(name, players=players)
+    sign = 1 if higher_is_better(rules) else -1
+    margins: list[float] = []
+    times: list[float] = []
+    for me in range(players):
+        levels = [strong if s == me else weak for s in range(players)]
+        match = Match(rules, [Player(f"{lv}{s}", "bot", lv) for s, lv in enumerate(levels)], seed)
+        choosers = [chooser(lv) for lv in levels]
+        for _ in range(20_000):
+            if match.results or match.over:
+                break
+            seat = match.current
+            start = time.perf_counter()
+            action = choosers[seat](view_for(match, seat))
+            if seat == me:
+                times.append((time.perf_counter() - start) * 1000)
+            match.apply(action)
+        if not match.results:
+            raise RuntimeError(f"{name} deal {seed}: the round did not end")
+        scores = match.results[0].scores
+        others = [scores[s] for s in range(players) if s != me]
+        margins.append(sign * (scores[me] - sum(others) / len(others)))
+    return sum(margins) / len(margins), times
+
+
+def _value(text: str) -> object:
+    if text in ("True", "False"):
+        return text == "True"
+    try:
+        return int(text)
+    except ValueError:
+        return float(text)
+
+
+def main() -> int:
+    """Play the deals in parallel and print the mean margin, its error and the times."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--preset", default="classic", choices=PRESETS)
+    parser.add_argument("--pair", default="hard-medium", help="strong-weak bot levels")
+    parser.add_argument("--deals", type=int, default=200)
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("budget", nargs="*", help="expert Budget fields, key=value")
+    args = parser.parse_args()
+    strong, _, weak = args.pair.partition("-")
+    if strong not in LEVELS or weak not in LEVELS:
+        parser.error(f"unknown level in {args.pair} (known: {', '.join(LEVELS)})")
+    fields = {f.name for f in dataclasses.fields(expert.Budget)}
+    budget = {}
+    for item in args.budget:
+        key, _, text = item.partition("=")
+        if key not in fields:
+            parser.error(f"not a Budget field: {key} (fields: {', '.join(sorted(fields))})")
+        budget[key] = _value(text)
+    jobs: list[Job] = [
+        (args.preset, args.seed + k, strong, weak, args.players, budget) for k in range(args.deals)
+    ]
+    start = time.perf_counter()
+    with ProcessPoolExecutor(max(1, args.jobs)) as pool:
+        results = list(pool.map(deal, jobs, chunksize=1))
+    margins = [m for m, _ in results]
+    times = sorted(t for _, ts in results for t in ts)
+    n = len(margins)
+    mean = sum(margins) / n
+    se = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(1, n - 1) / n)
+
+    def pct(q: float) -> float:
+        return times[min(len(times) - 1, int(q * len(times)))] if times else 0.0
+
+    print(
+        f"{args.preset} {strong} vs {weak} ({args.players} seats) {budget or ''} "
+        f"margin {mean:+.2f} ± {se:.2f} points a round over {n} deals; "
+        f"{strong} decision ms p50 {pct(0.5):.1f} p95 {pct(0.95):.1f} max {pct(1.0):.1f}; "
+        f"{time.perf_counter() - start:.0f} s",
+        flush=True,
+    )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
