@@ -12,8 +12,8 @@ more is better (RULES §8). It prints the mean margin with its standard error, a
 strong level's decision times.
 
 Measured on classic (session 6): the margin of one deal varies by about 13 points between
-hard and medium and by about 54 points between expert and hard, so telling apart two bots
-a few points a round apart takes hundreds of deals.
+hard and medium and by about 23 between expert and hard, so telling apart two bots a few
+points a round apart takes hundreds of deals (250 deals: ± 1.5 points).
 
 Trailing ``key=value`` arguments replace fields of the expert's search budget
 (game/bots/expert.py `Budget`) for this run, to try a setting before changing it.

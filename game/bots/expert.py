@@ -48,7 +48,9 @@ class Budget:
     min_worlds: int = 4  # deals played at least, whatever they cost
     max_worlds: int = 48  # and at most
     alternatives: int = 2  # other discards tried after hard's plays
-    horizon: int = 200  # turns per seat a playout plays before the round is judged as it stands
+    # turns per seat a playout plays before the round is judged as it stands; cut short at
+    # 2 the judgement misled: -4.2 ± 2.1 points a round against hard in classic (250 deals)
+    horizon: int = 200
     z: float = 2.0  # how many standard errors a line must beat hard's by
     evidence: int = 8  # deals needed before leaving hard's line at all
     retries: int = 4  # deals of the hidden cards per guess that contradict a pass
