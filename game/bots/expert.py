@@ -63,6 +63,7 @@ class Budget:
 
 BUDGET = Budget()
 SPREAD = 0.7  # how much one more card to meld lowers a seat's chance to go out first
+CAP = 2  # the most work a decision may take, in budgets
 
 Line = tuple[A.Action, ...]
 Policy = Callable[[PlayerView], A.Action]
@@ -175,9 +176,11 @@ def _search(
     values: list[list[float]] = [[] for _ in lines]
     alive = [True] * len(lines)
     spent = worlds = 0
+    cap = CAP * budget.work  # past this, even the fewest deals are cut short (long rounds)
     while worlds < budget.max_worlds and (worlds < budget.min_worlds or spent < budget.work):
         world = det.sample(rng, test, budget.retries)
         seed = rng.getrandbits(32)
+        got: list[float | None] = [None] * len(lines)
         for i, line in enumerate(lines):
             if not alive[i]:
                 continue
@@ -188,8 +191,15 @@ def _search(
             playout = Playout(random.Random(seed + 1), budget.hold, budget.noise, solved)
             playout.run(rnd, budget.horizon * len(rnd.seats))
             solves = judge.solves
-            values[i].append(judge(rnd))
+            got[i] = judge(rnd)
             spent += playout.work + step * len(line) + solve * (judge.solves - solves)
+            if spent > cap:
+                break
+        if spent > cap:
+            break  # a deal not played for every line is left out
+        for i, value in enumerate(got):
+            if value is not None:
+                values[i].append(value)
         worlds += 1
     means = [sum(v) / len(v) if alive[i] and v else -math.inf for i, v in enumerate(values)]
     best = max(range(len(lines)), key=lambda i: means[i])

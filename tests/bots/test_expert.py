@@ -11,7 +11,9 @@ from game import actions as A
 from game.bots import chooser, expert
 from game.bots.expert import BUDGET, Budget, decide
 from game.match import Match, Player
+from game.rollout import Playout
 from game.rules import PRESETS, preset
+from game.state import Round
 from game.view import view_for
 from tests.bots.test_bots import SEATS, _hidden_shuffled, new_match
 
@@ -50,6 +52,31 @@ def test_expert_answers_at_once_when_only_one_action_is_legal(
 
     monkeypatch.setattr(expert, "_search", no_search)
     assert decide(one, BUDGET) == A.Draw()
+
+
+def test_a_decision_stops_once_its_work_is_spent(monkeypatch: pytest.MonkeyPatch) -> None:
+    """However many deals the budget asks for at least, a decision plays no more than CAP
+    budgets of work (and the playout under way when it ran out)."""
+    works: list[int] = []
+    run = Playout.run
+
+    def counted(self: Playout, rnd: Round, turns: int) -> None:
+        run(self, rnd, turns)
+        works.append(self.work)
+
+    monkeypatch.setattr(Playout, "run", counted)
+    budget = dataclasses.replace(BUDGET, work=300, min_worlds=40, max_worlds=40)
+    match = new_match("romme", ["medium"] * 3, 8)
+    searches = 0
+    while searches < 4 and not match.over:
+        view = view_for(match, match.current)
+        works.clear()
+        decide(view, budget)
+        if works:
+            searches += 1
+            assert sum(works) - max(works) <= expert.CAP * budget.work, works
+        match.apply(chooser("medium")(view))
+    assert searches == 4
 
 
 def _duel(name: str, seeds: range, budget: Budget) -> float:
