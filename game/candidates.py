@@ -228,10 +228,9 @@ def _faces(cards: Sequence[Card]) -> tuple[Face, ...]:
     return tuple(c.face for c in cards)
 
 
-def _layoff_candidates(
-    rnd: RoundState, meld: Meld, singles: list[tuple[Card, bool, Face]]
-) -> Iterator[A.Action]:
-    """Single-card lay-offs that may fit ``meld`` (``check`` has the last word)."""
+def layoff_candidates(meld: Meld, singles: list[tuple[Card, bool, Face]]) -> Iterator[A.LayOff]:
+    """Single-card lay-offs that may fit ``meld`` (``check`` has the last word); ``singles``
+    are (card, is wild, face) of the hand's cards to try."""
     size = len(meld.pieces)
     if meld.kind == "set":
         if size < 4:
@@ -264,7 +263,7 @@ def _play_candidates(rnd: RoundState) -> list[A.Action]:
     singles = [(c, False, f) for f, c in naturals.items()]
     singles += [(c, True, c.face) for c in dict.fromkeys(wild_cards)]
     for meld in rnd.table:
-        out += _layoff_candidates(rnd, meld, singles)
+        out += layoff_candidates(meld, singles)
         out += _swap_candidates(rnd, meld)
     return out
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 
 from . import actions as A
-from .candidates import meld_options
+from .candidates import layoff_candidates, meld_options
 from .cards import ACE, Card, Face, Suit, face_of
 from .melds import Meld, WildInfo
 from .reading import rank_at, window_ok
@@ -314,8 +314,9 @@ class Playout:
             wild = [c for c in rnd.hand if wilds.is_wild(c)]
             if not wild or len(rnd.hand) - len(wild) > 1:
                 return
+            singles = [(wild[0], True, wild[0].face)]
             if not any(
-                self._step(rnd, a) for a in _wild_layoffs(rnd.table, wild[0], rnd.rules.ace)
+                self._step(rnd, a) for meld in rnd.table for a in layoff_candidates(meld, singles)
             ):
                 return
 
@@ -409,23 +410,6 @@ def _zero() -> float:
 
 def _opened(rnd: Round) -> bool:
     return bool(rnd.turn.new_melds) and rnd.opening_value() >= rnd.opening_needed()
-
-
-def _wild_layoffs(table: list[Meld], card: Card, ace: str) -> list[A.LayOff]:
-    """The places a wild may go on the table: a set short of four suits, or either end of
-    a run (the rules have the last word)."""
-    out = []
-    for meld in table:
-        size = len(meld.pieces)
-        if meld.kind == "set":
-            if size < 4:
-                out.append(A.LayOff((card.face,), (None,), meld.id))
-            continue
-        for start in (meld.start - 1, meld.start + size):
-            first = min(start, meld.start)
-            if meld.suit is not None and window_ok(first, size + 1, ace):
-                out.append(A.LayOff((card.face,), (face_of(rank_at(start), meld.suit),), meld.id))
-    return out
 
 
 def _fits(table: list[Meld], ace: str) -> dict[Face, int]:

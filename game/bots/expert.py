@@ -307,11 +307,6 @@ class Judge:
         return value
 
 
-def utility(rnd: Round, seat: int) -> float:
-    """What a played-out (or cut short) round is worth to ``seat`` (see `Judge`)."""
-    return Judge(seat, rnd.rules)(rnd)
-
-
 def _margin(rules: Rules, points: list[int], seat: int, seats: list[int]) -> float:
     """A side's points less the average of the other sides'."""
     groups = [g for g in sides(rules) if any(s in seats for s in g)]
