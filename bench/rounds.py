@@ -15,6 +15,9 @@ Measured on classic (session 6): the margin of one deal varies by about 13 point
 hard and medium and by about 23 between expert and hard, so telling apart two bots a few
 points a round apart takes hundreds of deals (250 deals: ± 1.5 points).
 
+``--save`` keeps every deal's margin; ``--against`` that file compares a changed bot with
+the saved run deal by deal (the same deals: far less noise than two separate means).
+
 Trailing ``key=value`` arguments replace fields of the expert's search budget
 (game/bots/expert.py `Budget`) for this run, to try a setting before changing it.
 """
@@ -23,6 +26,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import json
 import math
 import os
 import sys
@@ -88,6 +92,10 @@ def main() -> int:
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--save", help="write each deal's margin to this JSON file")
+    parser.add_argument(
+        "--against", help="a --save file of another run on the same deals: paired difference"
+    )
     parser.add_argument("budget", nargs="*", help="expert Budget fields, key=value")
     args = parser.parse_args()
     strong, _, weak = args.pair.partition("-")
@@ -111,6 +119,15 @@ def main() -> int:
     n = len(margins)
     mean = sum(margins) / n
     se = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(1, n - 1) / n)
+
+    if args.save:
+        Path(args.save).write_text(json.dumps(margins))
+    if args.against:
+        before = json.loads(Path(args.against).read_text())
+        diffs = [a - b for a, b in zip(margins, before, strict=True)]
+        d = sum(diffs) / n
+        dse = math.sqrt(sum((x - d) ** 2 for x in diffs) / max(1, n - 1) / n)
+        print(f"against {args.against}: {d:+.2f} ± {dse:.2f} points a round (paired)")
 
     def pct(q: float) -> float:
         return times[min(len(times) - 1, int(q * len(times)))] if times else 0.0
