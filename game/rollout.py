@@ -16,6 +16,7 @@ import random
 from . import actions as A
 from .candidates import layoff_candidates, meld_options
 from .cards import ACE, Card, Face, Suit, face_of
+from .holding import Table, danger, keeps_melds
 from .melds import Meld, WildInfo
 from .reading import rank_at, window_ok
 from .rules import Rules
@@ -24,10 +25,11 @@ from .state import Round
 
 DRAW, TAKE, UNDO, ANNOUNCE = A.Draw(), A.Take(), A.Undo(), A.Announce()
 CONNECTED = 6.0  # points a loose card is worth keeping for each neighbour it has in hand
+DANGER_SHARE = 1 / 3  # what that is worth while another seat is about to go out (as hard)
+OPEN_KEEP = 0.6  # before an opening, more per neighbour for each point of the card
+FLAT_COST = 0.3  # Hand charges a flat 100 while unopened: a card's own points matter less
 NOISE = 3.0  # random points added to every discard's score
 MAX_TURN = 40  # actions in one turn before the policy falls back to the listed moves
-ONE_AWAY = 3  # holding before an opening: cards short of going out in one (as hard)
-NOBODY_OPEN_AWAY = 9  # the same while no other seat has opened
 
 
 def _near(pos: int) -> int:
@@ -233,9 +235,34 @@ class Playout:
         rules = rnd.rules
         if rnd.wilds.is_wild(top):
             return not rules.tame_taken_wilds and rules.discard_pickup == "free"
-        if rules.discard_pickup != "free" and rules.opening_min and not rnd.opened[rnd.current]:
-            return False  # it would have to open with it this turn: rarely possible
-        return hand.completes(rnd.wilds.natural(top), any_suit, wilds_ok)
+        if not hand.completes(rnd.wilds.natural(top), any_suit, wilds_ok):
+            return False
+        seat = rnd.current
+        if rules.opening_min and not rnd.opened[seat]:  # as hard: only if it opens with it
+            plan = self._solve([*rnd.hand, top], rnd, "opening", 1)
+            if plan.opening_value < rnd.opening_needed() or not any(
+                top in cards for cards, _ in plan.melds
+            ):
+                return False
+        if rules.discard_pickup == "free":
+            return True
+        # the card must go down at once: a seat keeping its melds in hand takes it only to
+        # go out with it (as hard)
+        keep = 1 if rules.out_requires_discard else 0
+        now = len(self._solve(rnd.hand, rnd, "deadwood", keep).deadwood)
+        if now <= max(1, keep) or not self._holding(rnd, now):
+            return True
+        after = self._solve([*rnd.hand, top], rnd, "deadwood", keep).deadwood
+        return len(after) <= keep and top not in after
+
+    def _solve(self, cards: list[Card], rnd: Round, goal: str, keep: int) -> Solution:
+        """The best melds of ``cards`` (kept for the playouts that share ``solved``)."""
+        key = (goal, keep, rnd.wilds, *sorted(cards))
+        plan = self.solved.get(key)
+        if plan is None:
+            plan = self.solved[key] = best_melds(cards, rnd.wilds, rnd.rules, goal=goal, keep=keep)
+            self.work += self.solve_work
+        return plan
 
     # --- melding -------------------------------------------------------------------
 
@@ -244,6 +271,8 @@ class Playout:
         rules = rnd.rules
         if fresh:
             self._meld(rnd)
+        if seat in self._holding_back and rules.out_in_one_double and not rnd.played_before[seat]:
+            return  # keeping it all for going out in one: nothing goes down, not even lay-offs
         if rnd.end is None and (rules.lay_off_before_opening or rnd.opened[seat] or _opened(rnd)):
             self._lay_off(rnd)
 
@@ -254,13 +283,10 @@ class Playout:
         keep = 1 if rules.out_requires_discard else 0
         need = 0 if rnd.opened[seat] else rnd.opening_needed()
         goal = "opening" if need else "deadwood"
-        key = (goal, rnd.wilds, *sorted(rnd.hand))
-        plan = self.solved.get(key)
-        if plan is None and not meld_options(rnd.hand, rnd.wilds, rules, limit=1):
+        key = (goal, keep, rnd.wilds, *sorted(rnd.hand))
+        if key not in self.solved and not meld_options(rnd.hand, rnd.wilds, rules, limit=1):
             return  # nothing melds: no need to ask the solver
-        if plan is None:
-            plan = self.solved[key] = best_melds(rnd.hand, rnd.wilds, rules, goal=goal, keep=keep)
-            self.work += self.solve_work
+        plan = self._solve(rnd.hand, rnd, goal, keep)
         if not plan.melds:
             return
         left = len(plan.deadwood)
@@ -280,20 +306,8 @@ class Playout:
                 self._step(rnd, UNDO)
 
     def _holding(self, rnd: Round, left: int) -> bool:
-        """Keep the melds in hand, hoping to go out in one (see the class): only before
-        putting anything down, while nobody is close to going out, and (with a minimum
-        opening) when close to going out in one."""
-        seat = rnd.current
-        rules = rnd.rules
-        if not rules.out_in_one_double or rnd.played_before[seat]:
-            return False
-        opening = rules.opening_min
-        others = [s for s in rnd.seats if s != seat and (rnd.opened[s] or not opening)]
-        if any(len(rnd.hands[s]) < self.hold or rnd.announced[s] == 1 for s in others):
-            return False
-        if not opening:
-            return True
-        return left <= (ONE_AWAY if others else NOBODY_OPEN_AWAY)
+        """Keep the melds in hand, as hard does (game/holding.py)."""
+        return keeps_melds(_table(rnd), left, hold=self.hold)
 
     def _lay_off(self, rnd: Round) -> None:
         for _ in range(len(rnd.hand)):
@@ -366,15 +380,23 @@ class Playout:
         return False
 
     def _order(self, rnd: Round, high: bool, hand: Hand | None) -> list[Card]:
-        """The cards that may be discarded, best discard first."""
+        """The cards that may be discarded, best discard first, weighed as hard weighs
+        them: a card's points against its neighbours in hand (worth less when someone is
+        about to go out; before an opening, high cards are worth keeping and, in Hand,
+        points in hand cost little)."""
         wilds = rnd.wilds
         if wilds is not self._wilds:
             self._wilds, self._values = wilds, {}
         values = self._values
         cards = rnd.hand
-        taken = rnd.turn.taken if rnd.rules.no_return else None
+        rules = rnd.rules
+        seat = rnd.current
+        taken = rnd.turn.taken if rules.no_return else None
         if hand is None:
             hand = Hand(cards, wilds, high)
+        opening = bool(rules.opening_min) and not rnd.opened[seat]
+        cost = FLAT_COST if opening and rules.scoring == "hand" else 1.0
+        keep = CONNECTED * (DANGER_SHARE if danger(_table(rnd)) else 1.0)
         rand = self.rng.random if self.noise else _zero
         noise = self.noise
         scored = []
@@ -387,8 +409,10 @@ class Playout:
             value = values.get(c)
             if value is None:
                 value = values[c] = rnd.card_value(c)
-            near = hand.near(wilds.natural(c) if c.face.rank == 0 else c.face)
-            scored.append((value - CONNECTED * near + noise * rand(), c))
+            face = wilds.natural(c) if c.face.rank == 0 else c.face
+            worth = keep + OPEN_KEEP * value if opening else keep
+            score = cost * value - worth * hand.near(face) + noise * rand()
+            scored.append((score, c))
         scored.sort(key=lambda sc: -sc[0])
         return [c for _, c in scored]
 
@@ -402,6 +426,20 @@ def costs(rules: Rules) -> tuple[int, int]:
     if rules.jokers >= 4:
         return 4, 48
     return 2, 20
+
+
+def _table(rnd: Round) -> Table:
+    """What the seat to move sees of every seat."""
+    return Table(
+        rules=rnd.rules,
+        seat=rnd.current,
+        seats=rnd.seats,
+        counts=[len(h) for h in rnd.hands],
+        opened=rnd.opened,
+        announced=rnd.announced,
+        played=rnd.played_before,
+        turns=rnd.turns_taken,
+    )
 
 
 def _zero() -> float:

@@ -12,6 +12,7 @@ from collections import Counter
 
 from .. import actions as A
 from ..cards import Card, Face, Suit, face_of
+from ..holding import ONE_AWAY, Table, danger, keeps_melds
 from ..melds import card_value
 from ..scoring import higher_is_better, match_total, sides
 from ..solver import best_melds
@@ -23,15 +24,6 @@ from .tracking import Tracker
 
 SAMPLES = 24
 LEAD = 40  # points ahead (or behind) that make the last rounds safe (or a chase)
-ONE_AWAY = 3  # before an opening, cards short of going out in one at which to hold
-NOBODY_OPEN_AWAY = 9  # the same while no other seat has opened (measured in Hand)
-HOLD_SAFE = 5  # hold melds back while every other hand has at least this many cards
-# where going out in one pays double and needs no minimum opening, a seat that has kept
-# everything in hand for this many turns may be one card from going out in one, whatever its
-# card count (measured in classic between hard bots: about 3% go out on their 5th turn, 9%
-# on their 8th, 15% on their 10th). With a minimum opening (Rommé, Hand) the same rule lost
-# points (Hand: -6.0 ± 2.0 a round against hard without it), so there it is not used.
-BUILT_TURNS = 8
 OUT_WEIGHT = 3.0  # points of penalty one unseen completing card is worth keeping
 DANGER_OUT_WEIGHT = 1.0
 FEED_WEIGHT = 12.0  # points of penalty it is worth not to hand the next player a meld
@@ -58,19 +50,12 @@ def _play(view: PlayerView) -> A.Action | None:
 
 
 def _holding(view: PlayerView) -> bool:
-    """Whether to keep melds in hand: nobody is near going out, this seat cannot go out
-    now, and either it has opened already or has no minimum to reach, or it is close to
-    going out in one."""
+    """Whether to keep melds in hand (game/holding.py), unless this seat can go out now."""
     plan = best_melds(view.hand, view.wilds, view.rules, keep=keep(view))
     # it can go out now: melding all and discarding the one loose card ends the round, also
     # where going out needs no final discard (holding would only throw the chance away)
-    if len(plan.deadwood) <= max(1, keep(view)) or not _safe(view):
-        return False
-    if _down(view) or not view.rules.opening_min:
-        return True
-    if not any(view.opened[s] for s in view.active if s != view.seat):
-        return len(plan.deadwood) <= NOBODY_OPEN_AWAY  # nobody can go out before opening
-    return len(plan.deadwood) <= _one_away(view)
+    left = len(plan.deadwood)
+    return left > max(1, keep(view)) and keeps_melds(_table(view), left, _one_away(view))
 
 
 def _one_away(view: PlayerView) -> int:
@@ -111,29 +96,20 @@ def _down(view: PlayerView) -> bool:
     return view.opened[view.seat] or any(p.by == view.seat for m in view.table for p in m.pieces)
 
 
-def _safe(view: PlayerView) -> bool:
-    """Nobody else is near going out."""
-    rules = view.rules
-    # a seat that has not opened cannot go out before it puts down an opening
-    others = [
-        view.hand_counts[s]
-        for s in view.active
-        if s != view.seat and (view.opened[s] or not rules.opening_min)
-    ]
-    return not _danger(view, Tracker(view)) and min(others, default=99) >= HOLD_SAFE
-
-
-def _danger(view: PlayerView, tracker: Tracker) -> bool:
-    """Someone else is close to going out: few cards left, or (where going out in one
-    doubles) a hand kept whole long enough to be all melds but one."""
-    if tracker.danger():
-        return True
-    rules = view.rules
-    if not rules.out_in_one_double or rules.opening_min or not view.played_before:
-        return False
-    return any(
-        s != view.seat and not view.played_before[s] and view.turns_taken[s] >= BUILT_TURNS
-        for s in view.active
+def _table(view: PlayerView) -> Table:
+    """What the seat sees of every seat; cards put down during this turn count as down."""
+    n = view.rules.players
+    played = list(view.played_before or (False,) * n)
+    played[view.seat] = _down(view)
+    return Table(
+        rules=view.rules,
+        seat=view.seat,
+        seats=view.active,
+        counts=view.hand_counts,
+        opened=view.opened,
+        announced=view.announced,
+        played=played,
+        turns=view.turns_taken or (0,) * n,
     )
 
 
@@ -156,7 +132,7 @@ def discard_order(view: PlayerView) -> list[A.Discard]:
     wild_faces = view.wilds.wild_faces
     next_wilds = [sum(n for f, n in h.items() if f in wild_faces) for h in next_hands]
     available = Counter(hidden.pool)
-    weight = DANGER_OUT_WEIGHT if _danger(view, tracker) else OUT_WEIGHT
+    weight = DANGER_OUT_WEIGHT if danger(_table(view)) else OUT_WEIGHT
     opening = not view.opened[view.seat] and view.opening_needed > 0
 
     def score(card: Card) -> float:

@@ -10,10 +10,10 @@ import pytest
 
 from game import actions as A
 from game.bots import choose
-from game.bots.hard import BUILT_TURNS
 from game.bots.sampling import HiddenHands, completes
 from game.bots.tracking import Tracker
 from game.cards import Face
+from game.holding import BUILT_TURNS
 from game.match import Match
 from game.rules import preset
 from game.view import view_for
