@@ -81,10 +81,14 @@ class Face(NamedTuple):
 
     def notation(self) -> str:
         """Card notation: ``AS``, ``10H``, ``JK``; a suitless rank is written ``5*``."""
-        if self.is_joker:
-            return "JK"
-        suit = self.suit.letter if self.suit is not None else "*"
-        return RANK_NAMES[self.rank] + suit
+        text = _NOTATION.get(self)
+        if text is None:  # written once per face: histories and bot seeds write it a lot
+            if self.is_joker:
+                text = "JK"
+            else:
+                text = RANK_NAMES[self.rank] + (self.suit.letter if self.suit is not None else "*")
+            _NOTATION[self] = text
+        return text
 
     def pretty(self) -> str:
         """Display text with suit symbols: ``7♥``, ``Joker``."""
@@ -97,6 +101,7 @@ class Face(NamedTuple):
 
 
 _FACES: dict[tuple[int, Suit | None], Face] = {}
+_NOTATION: dict[Face, str] = {}
 
 
 def face_of(rank: int, suit: Suit | None) -> Face:

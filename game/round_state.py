@@ -301,7 +301,10 @@ class RoundState:
         """The faces everybody knows are in ``seat``'s hand: cards it took from the discard
         pile (or drew from a stock whose order all saw) and has not melded or discarded since
         (a face shown leaves the count even if the seat could hold another copy)."""
-        return tuple(f for f, k in self.known[seat].items() for _ in range(k))
+        known = self.known[seat]
+        if not known:  # most hands: nothing known
+            return ()
+        return tuple([f for f, k in known.items() for _ in range(k)])
 
     def _know(self, seat: int, came: list[Card], went: list[Card]) -> None:
         """Cards that openly came into and went out of ``seat``'s hand."""

@@ -12,9 +12,20 @@ from ..solver import best_melds
 from ..view import PlayerView
 
 
+class _CardTexts(dict[Card, str]):
+    """Each card's text in a bot's seed (``AS0``: face and copy), written once per card."""
+
+    def __missing__(self, card: Card) -> str:
+        text = self[card] = f"{card.face.notation()}{card.copy}"
+        return text
+
+
+_CARD_TEXT = _CardTexts()
+
+
 def rng_for(view: PlayerView, salt: str = "") -> random.Random:
     """A generator seeded from the view alone (same view, same choices; no hidden input)."""
-    hand = " ".join(f"{c.face.notation()}{c.copy}" for c in view.hand)
+    hand = " ".join([_CARD_TEXT[c] for c in view.hand])
     return random.Random(f"{salt}|{view.seat}|{view.round_number}|{len(view.history)}|{hand}")
 
 
