@@ -12,6 +12,15 @@ compares what they did:
 * ``down``: put cards on the table this turn or not;
 * ``discard``: the same card discarded (when both drew the same way);
 * ``top2``: the playout's discard is one of hard's two first choices.
+
+Measured (session 7; classic 2 seats over 20 matches, the others 4 seats over 4), before
+and after the playouts were taught hard's holding, taking and discarding:
+
+    preset     take          down          discard       top2
+    classic    97.6 → 97.6   96.0 → 99.8   73.9 → 74.3   88.0 → 88.6
+    standard   98.9 → 98.9   35.0 → 99.9   78.9 → 78.1   91.1 → 90.6
+    romme      66.9 → 98.8   89.2 → 95.6   56.4 → 67.0   72.1 → 81.5
+    hand       87.8 → 95.0   89.1 → 96.1   41.3 → 55.2   56.3 → 75.1
 """
 
 from __future__ import annotations

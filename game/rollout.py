@@ -1,12 +1,15 @@
 """Fast playouts for search: a cheap policy that plays a round on, straight on a `Round`.
 
 Search (the ``expert`` bot) plays thousands of turns per decision, so this policy never
-lists the legal moves. Each turn it takes the discard when the card melds with two of its
-cards (or is a wild), puts down what melds once that opens (or goes out), lays off loose
-cards that plainly fit, and discards a loose card by its points, its neighbours in hand
-and a little noise. Every action goes through ``Round.step``, which checks it like any
-action; a turn the policy cannot end is taken back, and as a last resort finished with
-the listed legal moves.
+lists the legal moves; but it plays as the hard bot does, so that search judges its lines
+by how its opponents really play (bench/agreement.py measures how often the two agree).
+Each turn it takes the discard when the card melds with two of its cards (or is a wild;
+before an opening only when it opens with it), keeps its melds in hand or puts them down
+by hard's judgement (game/holding.py), lays off loose cards that plainly fit, and
+discards a loose card by its points and its neighbours in hand, weighed as hard weighs
+them. Every action goes through ``Round.step``, which checks it like any action; a turn
+the policy cannot end is taken back, and as a last resort finished with the listed legal
+moves.
 """
 
 from __future__ import annotations

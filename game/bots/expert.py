@@ -5,11 +5,11 @@ go down, which card goes) expert lists a few lines of play for the rest of its t
 hard's own, medium's, and hard's with its next-best discards. It then deals the cards it
 cannot see in many ways consistent with its view (determinizations: game/determinize.py,
 with hands that could have melded a discard their owner passed on dealt again), plays
-every line in each deal, the round on from there with a fast policy for every seat
-(game/rollout.py), and scores the end in match points. The same deals and the same random
-numbers serve every line (common random numbers), so lines are compared deal by deal.
-Expert leaves hard's line only for one that is better on average by more than the noise of
-that comparison.
+every line in each deal, the round on from there with a fast policy for every seat that
+plays as hard does (game/rollout.py), and scores the end in match points. The same deals
+and the same random numbers serve every line (common random numbers), so lines are
+compared deal by deal. Expert leaves hard's line only for one that is better on average by
+more than the noise of that comparison.
 
 How much it plays is a fixed budget of simulated actions, never the clock, so the same
 view always gives the same decision; choices with a single sensible action are answered
