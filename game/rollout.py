@@ -151,6 +151,7 @@ class Playout:
         self._seen: set[int] = set()  # seats whose hand this playout has looked at
         # seats keeping melds in hand by choice, and how many cards they could not meld
         self._holding_back: dict[int, int] = {}
+        self._seats_now: Table | None = None
         self._table: list[Meld] | None = None
         self._fits: dict[Face, int] = {}
         self._values: dict[Card, int] = {}
@@ -167,6 +168,7 @@ class Playout:
     def turn(self, rnd: Round) -> None:
         """Play the rest of the current seat's turn."""
         seat, start = rnd.current, self.actions
+        self._seats_now = None  # what the seat sees of the others: once per turn (below)
         rules = rnd.rules
         high = rules.ace != "low"
         wilds_ok = rules.wilds != "none"
@@ -310,7 +312,14 @@ class Playout:
 
     def _holding(self, rnd: Round, left: int) -> bool:
         """Keep the melds in hand, as hard does (game/holding.py)."""
-        return keeps_melds(_table(rnd), left, hold=self.hold)
+        return keeps_melds(self._table_now(rnd), left, hold=self.hold)
+
+    def _table_now(self, rnd: Round) -> Table:
+        """The seats as the seat to move sees them, made once per turn: the other hands do
+        not change during it (the seat's own opening is read live)."""
+        if self._seats_now is None:
+            self._seats_now = _table(rnd)
+        return self._seats_now
 
     def _lay_off(self, rnd: Round) -> None:
         for _ in range(len(rnd.hand)):
@@ -399,7 +408,7 @@ class Playout:
             hand = Hand(cards, wilds, high)
         opening = bool(rules.opening_min) and not rnd.opened[seat]
         cost = FLAT_COST if opening and rules.scoring == "hand" else 1.0
-        keep = CONNECTED * (DANGER_SHARE if danger(_table(rnd)) else 1.0)
+        keep = CONNECTED * (DANGER_SHARE if danger(self._table_now(rnd)) else 1.0)
         rand = self.rng.random if self.noise else _zero
         noise = self.noise
         scored = []
