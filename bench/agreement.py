@@ -35,6 +35,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game import actions as A
 from game.bots import chooser
+from game.bots.expert import BUDGET
 from game.bots.hard import choose_hard, discard_order
 from game.errors import IllegalAction
 from game.match import Match, Player
@@ -42,8 +43,6 @@ from game.rollout import Playout
 from game.rules import preset
 from game.state import Round
 from game.view import PlayerView, round_view, view_for
-
-HOLD = 5  # as expert's Budget.hold
 
 
 def hard_turn(rnd: Round, like: PlayerView) -> tuple[list[A.Action], list[A.Discard]]:
@@ -69,7 +68,7 @@ def playout_turn(rnd: Round, seed: int) -> tuple[bool, bool, A.Action | None]:
     """What the playout policy does with the seat's turn, read off the round (a playout
     keeps no history): (took the discard, put cards down, its discard)."""
     seat, stock, pieces = rnd.current, len(rnd.stock), _pieces(rnd)
-    Playout(random.Random(seed), HOLD, noise=0.0).turn(rnd)
+    Playout(random.Random(seed), BUDGET.hold, noise=0.0).turn(rnd)
     discard = A.discard_of(rnd.discard[-1].face) if rnd.discard and rnd.current != seat else None
     return len(rnd.stock) == stock, _pieces(rnd) > pieces, discard
 

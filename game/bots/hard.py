@@ -98,8 +98,7 @@ def _down(view: PlayerView) -> bool:
 
 def _table(view: PlayerView) -> Table:
     """What the seat sees of every seat; cards put down during this turn count as down."""
-    n = view.rules.players
-    played = list(view.played_before or (False,) * n)
+    played = list(view.played_before)
     played[view.seat] = _down(view)
     return Table(
         rules=view.rules,
@@ -109,7 +108,7 @@ def _table(view: PlayerView) -> Table:
         opened=view.opened,
         announced=view.announced,
         played=played,
-        turns=view.turns_taken or (0,) * n,
+        turns=view.turns_taken,
     )
 
 

@@ -10,7 +10,7 @@ from ..view import PlayerView
 
 
 class Tracker:
-    """What one seat can work out from its view: unseen cards, pick-ups, danger."""
+    """What one seat can work out from its view: unseen cards and pick-ups."""
 
     def __init__(self, view: PlayerView) -> None:
         self.view = view
@@ -71,8 +71,3 @@ class Tracker:
             elif got.suit == face.suit and abs(got.rank - face.rank) <= 2:
                 score += 0.7
         return score
-
-    def danger(self) -> bool:
-        """Someone else is close to going out (two cards or fewer, or "one card" announced)."""
-        v = self.view
-        return any(s != v.seat and (v.hand_counts[s] <= 2 or v.announced[s] == 1) for s in v.active)
