@@ -234,8 +234,9 @@ def layoff_candidates(meld: Meld, singles: list[tuple[Card, bool, Face]]) -> Ite
     size = len(meld.pieces)
     if meld.kind == "set":
         if size < 4:
+            rank = meld.rank
             for card, wild, face in singles:
-                if wild or face.rank == meld.rank:
+                if wild or face.rank == rank:
                     yield A.LayOff((card.face,), (None,), meld.id)
         return
     suit = meld.suit
@@ -300,7 +301,7 @@ def legal_actions(
     if rnd.phase == "draw":
         out: list[A.Action] = [a for a in (_DRAW, _TAKE) if check(a) is None]
     else:
-        out = list(dict.fromkeys(a for a in _play_candidates(rnd) if check(a) is None))
+        out = [a for a in dict.fromkeys(_play_candidates(rnd)) if check(a) is None]
         out += discards()
         if rnd.rules.announce == "manual" and check(_ANNOUNCE) is None:
             out.append(_ANNOUNCE)

@@ -129,6 +129,11 @@ def _counted(faces: tuple[Face, ...]) -> dict[Face, int]:
     return out
 
 
+def _listed(counts: dict[Face, int]) -> tuple[Face, ...]:
+    """The faces of ``counts``, copies of a face together, in the order they first came."""
+    return tuple([f for f, k in counts.items() for _ in range(k)])
+
+
 class RoundState:
     """One deal's cards, seats, turn and history; what every part of the turn machine reads."""
 
@@ -164,9 +169,10 @@ class RoundState:
         self.last_opening = last_opening
         self.end: RoundEnd | None = None
         self.history: list[tuple[int, str]] = []
-        # faces everybody knows are in each hand (dicts are replaced, never changed in place)
-        self.known: list[dict[Face, int]] = [{} for _ in range(n)]
-        self._known_steps: list[dict[Face, int]] = []  # the mover's, for undo
+        # faces everybody knows are in each hand, as known_faces gives them (every view
+        # shows them for all seats, so they are kept ready rather than counted each time)
+        self.known: list[tuple[Face, ...]] = [()] * n
+        self._known_steps: list[tuple[Face, ...]] = []  # the mover's, for undo
         self._undo: list[Snapshot] = []
         self._plans: dict[A.Action, Plan] = {}
         self._by_face: dict[Face, list[Card]] | None = None
@@ -207,7 +213,7 @@ class RoundState:
         rnd.last_opening = pos.last_opening
         rnd.end = None
         rnd.history = list(pos.history)
-        rnd.known = [_counted(f) for f in pos.known] if pos.known else [{} for _ in range(n)]
+        rnd.known = [_listed(_counted(f)) for f in pos.known] if pos.known else [()] * n
         rnd._known_steps = [rnd.known[pos.current]] * len(pos.steps)
         rnd._undo = [
             Snapshot(s.phase, s.hand, s.table, s.discard, s.wilds, copy_turn(s.turn))
@@ -287,7 +293,7 @@ class RoundState:
             rebuilds=self.rebuilds,
             last_opening=self.last_opening,
             history=tuple(self.history),
-            known=tuple(self.known_faces(s) for s in range(self.rules.players)),
+            known=tuple(self.known),
         )
 
     # --- public knowledge -------------------------------------------------------------
@@ -301,17 +307,14 @@ class RoundState:
         """The faces everybody knows are in ``seat``'s hand: cards it took from the discard
         pile (or drew from a stock whose order all saw) and has not melded or discarded since
         (a face shown leaves the count even if the seat could hold another copy)."""
-        known = self.known[seat]
-        if not known:  # most hands: nothing known
-            return ()
-        return tuple([f for f, k in known.items() for _ in range(k)])
+        return self.known[seat]
 
     def _know(self, seat: int, came: list[Card], went: list[Card]) -> None:
         """Cards that openly came into and went out of ``seat``'s hand."""
         known = self.known[seat]
         if not known and not came:
             return
-        counts = dict(known)
+        counts = _counted(known)
         for c in came:
             counts[c.face] = counts.get(c.face, 0) + 1
         for c in went:
@@ -320,7 +323,7 @@ class RoundState:
                 counts[c.face] = k - 1
             elif k == 1:
                 del counts[c.face]
-        self.known[seat] = counts
+        self.known[seat] = _listed(counts)
 
     # --- seats ----------------------------------------------------------------
 
@@ -350,6 +353,8 @@ class RoundState:
     def opening_value(self, table: list[Meld] | None = None) -> int:
         """Value of the melds the current player put down this turn."""
         ids = self.turn.new_melds
+        if not ids:  # most turns: nothing put down (every view asks)
+            return 0
         return sum(meld_value(m, self.rules) for m in (table or self.table) if m.id in ids)
 
     def redeal_allowed(self) -> bool:

@@ -175,7 +175,7 @@ def _view(
         forgot=tuple(rnd.forgot),
         last_opening=rnd.last_opening,
         stock_known=tuple([c.face for c in reversed(rnd.stock)]) if rnd.stock_public else None,
-        known=tuple([rnd.known_faces(s) for s in range(rules.players)]),
+        known=tuple(rnd.known),
         turn=copy_turn(rnd.turn),
         steps=steps,
     )

@@ -23,8 +23,10 @@ def choose_random(view: PlayerView) -> A.Action:
     backing_out = bool(undo) and view.history[-1:] == ((view.seat, "undo"),)
     if backing_out and not of_kind(view, A.Discard) and not of_kind(view, A.Draw):
         return undo[0]
-    moves = [a for a in view.legal if not isinstance(a, A.Undo)]
-    return rng_for(view, "random").choice(moves or undo)
+    moves = [a for a in view.legal if not isinstance(a, A.Undo)] or undo
+    if len(moves) == 1:  # no choice: the seeded draw (costly to seed) could only pick it
+        return moves[0]
+    return rng_for(view, "random").choice(moves)
 
 
 def choose_easy(view: PlayerView) -> A.Action:
