@@ -29,13 +29,12 @@ from ..cards import Card
 from ..determinize import Determinizer
 from ..errors import IllegalAction
 from ..rollout import Playout, costs
-from ..rules import Rules
-from ..scoring import higher_is_better, round_scores, sides
-from ..solver import Solution, best_melds
-from ..state import Round, RoundEnd
+from ..solver import Solution
+from ..state import Round
 from ..view import PlayerView, round_view
 from .common import rng_for, undid_this_turn
 from .hard import choose_hard, discard_order
+from .judge import Judge
 from .medium import choose_medium
 from .sampling import _passes, completes
 
@@ -65,7 +64,6 @@ class Budget:
 
 
 BUDGET = Budget()
-SPREAD = 0.7  # how much one more card to meld lowers a seat's chance to go out first
 CAP = 2  # the most work a decision may take, in budgets
 
 Line = tuple[A.Action, ...]
@@ -233,83 +231,3 @@ def _pass_test(view: PlayerView) -> Callable[[int, Sequence[Card]], bool]:
         return not any(completes(f, held, wilds, rules) for f in faces)
 
     return likely
-
-
-# --- judging a round's end ------------------------------------------------------------------
-
-
-class Judge:
-    """What a round is worth to one seat: at its end, the match points; before the end, an
-    estimate from every hand's best melds (solved once per hand and kept)."""
-
-    def __init__(self, seat: int, rules: Rules, spread: float = SPREAD) -> None:
-        self.seat = seat
-        self.rules = rules
-        self.spread = spread
-        self.sign = 1.0 if higher_is_better(rules) else -1.0
-        self.keep = 1 if rules.out_requires_discard else 0
-        self._solved: dict[tuple[object, ...], tuple[int, int, int]] = {}
-        self.solves = 0
-
-    def __call__(self, rnd: Round) -> float:
-        end = rnd.end
-        if end is not None:
-            if not end.scored or end.winner is None:
-                return 0.0
-            scores = round_scores(self.rules, end, rnd.seats)
-            return self.sign * _margin(self.rules, scores, self.seat, rnd.seats)
-        return self.estimate(rnd)
-
-    def _solve(self, rnd: Round, seat: int) -> tuple[int, int, int]:
-        """(deadwood cards, deadwood points, all points) of a hand."""
-        hand = rnd.hands[seat]
-        key = (rnd.wilds, *sorted(hand))
-        got = self._solved.get(key)
-        if got is None:
-            self.solves += 1
-            sol = best_melds(hand, rnd.wilds, self.rules, keep=self.keep)
-            total = sum(rnd.card_value(c) for c in hand)
-            got = self._solved[key] = (len(sol.deadwood), sol.deadwood_value, total)
-        return got
-
-    def estimate(self, rnd: Round) -> float:
-        """The expected points of a round still going on: each seat goes out with a chance
-        that falls with the cards it cannot meld; the others then pay their unmelded points
-        and half of what they hold melded (they would put some of it down in time)."""
-        rules = self.rules
-        seats = rnd.seats
-        solved = {s: self._solve(rnd, s) for s in seats}
-        pays = {}
-        weights = {}
-        for s in seats:
-            cards, dead, total = solved[s]
-            blocked = rules.opening_min and not rnd.opened[s]
-            if rules.scoring == "hand" and blocked:
-                pays[s] = 100
-            else:
-                pays[s] = dead + (total - dead) // 2
-            away = max(0, cards - self.keep) + (2 if blocked else 0)
-            weights[s] = math.exp(-self.spread * away)
-        norm = sum(weights.values())
-        value = 0.0
-        for w in seats:
-            doubled = rules.out_in_one_double and not rnd.played_before[w]
-            end = RoundEnd(
-                kind="out",
-                winner=w,
-                out_in_one=bool(doubled),
-                hands=(),
-                values=tuple(pays.get(s, 0) for s in range(rules.players)),
-                opened=tuple(rnd.opened),
-            )
-            scores = round_scores(rules, end, seats)
-            value += weights[w] / norm * self.sign * _margin(rules, scores, self.seat, seats)
-        return value
-
-
-def _margin(rules: Rules, points: list[int], seat: int, seats: list[int]) -> float:
-    """A side's points less the average of the other sides'."""
-    groups = [g for g in sides(rules) if any(s in seats for s in g)]
-    mine = next(g for g in groups if seat in g)
-    others = [sum(points[s] for s in g) for g in groups if g is not mine]
-    return sum(points[s] for s in mine) - (sum(others) / len(others) if others else 0.0)
