@@ -60,14 +60,3 @@ class Tracker:
             for s in range(self.view.seat + 1, self.view.seat + n + 1)
             if s % n in self.view.active
         )
-
-    def feeds_next(self, card: Card) -> float:
-        """How much a discard would help the next player, judged by what they picked up."""
-        face = card.face
-        score = 0.0
-        for got in self.taken.get(self.next_seat(), []):
-            if got.rank == face.rank:
-                score += 1.0
-            elif got.suit == face.suit and abs(got.rank - face.rank) <= 2:
-                score += 0.7
-        return score
