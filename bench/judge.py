@@ -44,6 +44,7 @@ GRID = {
 
 # a round under way, its end's value to every seat, and which deal it comes from
 Sample = tuple[Round, list[float], int]
+Solved = dict[tuple[object, ...], tuple[int, int, int]]  # hands solved, shared by judges
 # the estimate's first shape (before session 8), for comparison
 FIRST = Shape(spread=0.7, later=0.0, dead=1.0, melded=0.5, in_one=1.0, blocked=2)
 
@@ -70,12 +71,12 @@ def samples(name: str, players: int, rounds: int, seed: int, every: int) -> list
     return out
 
 
-def r_squared(data: list[Sample], shape: Shape, solved: dict[tuple[object, ...], object]) -> float:
+def r_squared(data: list[Sample], shape: Shape, solved: Solved) -> float:
     """1 - mean squared error / variance of the estimate with ``shape`` over every seat."""
     errors, ends = 0.0, []
     for rnd, values, _ in data:
         for seat in rnd.seats:
-            judge = Judge(seat, rnd.rules, shape, solved)  # type: ignore[arg-type]
+            judge = Judge(seat, rnd.rules, shape, solved)
             errors += (judge.estimate(rnd) - values[seat]) ** 2
             ends.append(values[seat])
     mean = sum(ends) / len(ends)
@@ -83,7 +84,7 @@ def r_squared(data: list[Sample], shape: Shape, solved: dict[tuple[object, ...],
     return 1 - errors / len(ends) / variance
 
 
-def fit(data: list[Sample], start: Shape, solved: dict[tuple[object, ...], object]) -> Shape:
+def fit(data: list[Sample], start: Shape, solved: Solved) -> Shape:
     """Coordinate descent over ``GRID``, three sweeps."""
     best, score = start, r_squared(data, start, solved)
     for _ in range(3):
@@ -111,7 +112,7 @@ def main() -> int:
         train = [d for d in data if d[2] % 2 == 0]
         check = [d for d in data if d[2] % 2 == 1]
         shape = SHAPES[data[0][0].rules.scoring]
-        solved: dict[tuple[object, ...], object] = {}
+        solved: Solved = {}
         now, first = r_squared(check, shape, solved), r_squared(check, FIRST, solved)
         print(f"{name} ({players} seats, {len(check)} positions checked): R² {now:.3f}", end="")
         print(f" (first shape {first:.3f})")

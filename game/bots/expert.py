@@ -8,10 +8,9 @@ with hands that could have melded a discard their owner passed on dealt again), 
 every line in each deal, the round on from there for two turns of every seat with a fast
 policy that plays as hard does (game/rollout.py), and judges where the round then stands
 in match points (game/bots/judge.py: the points of its end, if it ended, else an estimate
-fitted to how such rounds end). The same deals
-and the same random numbers serve every line (common random numbers), so lines are
-compared deal by deal. Expert leaves hard's line only for one that is better on average by
-more than the noise of that comparison.
+fitted to how such rounds end). The same deals and the same random numbers serve every
+line (common random numbers), so lines are compared deal by deal. Expert leaves hard's
+line only for one that is better on average by more than the noise of that comparison.
 
 How much it plays is a fixed budget of simulated actions, never the clock, so the same
 view always gives the same decision; choices with a single sensible action are answered

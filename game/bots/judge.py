@@ -4,9 +4,9 @@ the end an estimate read off every hand's best melds.
 The estimate's shape is fitted to how rounds really end (``bench/judge.py`` plays seeded
 rounds with the playout policy and fits `Shape` to their results per kind of scoring).
 A round's end is mostly luck still to come, so even a good estimate explains little of
-it (R² about 0.07 in classic, 0.13 in standard, 0.11 in Hand, 0.17 in Rommé), but what it
+it (R² 0.08 in classic, 0.17 in standard, 0.12 in Hand, 0.20 in Rommé), but what it
 explains it must not overstate: the first estimate, which counted every hand with nothing
-down as a likely double, was further from the results than a flat zero (R² -0.7 in
+down as a likely double, was further from the results than a flat zero (R² -0.8 in
 classic and Hand), and search that stopped early with it lost 4 points a round to hard.
 """
 
@@ -90,7 +90,7 @@ class Judge:
         others then pay shares of their unmelded and melded points."""
         rules, shape = self.rules, self.shape
         seats = rnd.seats
-        first = seats.index(rnd.current) if rnd.current in seats else 0
+        first = seats.index(rnd.current)
         pays = [0] * rules.players
         weights = {}
         for k, s in enumerate(seats):
@@ -107,8 +107,10 @@ class Judge:
         value = 0.0
         for w in seats:
             can_double = rules.out_in_one_double and not rnd.played_before[w]
-            ends = ((True, shape.in_one), (False, 1 - shape.in_one)) if can_double else ()
-            for doubled, chance in ends or ((False, 1.0),):
+            ends = (
+                [(True, shape.in_one), (False, 1 - shape.in_one)] if can_double else [(False, 1.0)]
+            )
+            for doubled, chance in ends:
                 if not chance:
                     continue
                 end = RoundEnd(
