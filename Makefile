@@ -10,13 +10,14 @@ PIP := $(BIN)/python -m pip --disable-pip-version-check
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 
 .DEFAULT_GOAL := help
-.PHONY: help play test soak bench lint package clean
+.PHONY: help play test soak bench bench-ref lint package clean
 
 help:
 	@echo "make play   install the game's requirements into .venv and start it"
 	@echo "make test   install the dev tools, run ruff, mypy on game/ and saves/, and the test suite"
 	@echo "make soak   long random-playout tests"
 	@echo "make bench  engine benchmark"
+	@echo "make bench-ref  speed against RLCard on this machine (builds .venv-ref for it)"
 	@echo "make lint   ruff check and ruff format --check"
 	@echo "make package  build the double-clickable app for this system into dist/ (PyInstaller)"
 	@echo "make clean  remove .venv, caches, build/ and dist/"
@@ -48,6 +49,15 @@ soak: $(VENV)/.stamp-dev
 bench: $(VENV)/.stamp-run
 	$(HEADLESS) $(BIN)/python bench/engine.py
 
+# RLCard, the speed yardstick of bench/reference.py, in its own environment (it needs numpy).
+.venv-ref/.stamp: requirements-ref.txt
+	$(PY) -m venv .venv-ref
+	.venv-ref/bin/python -m pip --disable-pip-version-check install -r requirements-ref.txt
+	@touch $@
+
+bench-ref: $(VENV)/.stamp-run .venv-ref/.stamp
+	$(HEADLESS) $(BIN)/python bench/reference.py --python .venv-ref/bin/python
+
 lint: $(VENV)/.stamp-dev
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
@@ -60,5 +70,5 @@ package: $(VENV)/.stamp-dev
 	else echo "Built: dist/RummyTable/RummyTable"; fi
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) .venv-ref .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist *.egg-info
 	find . -name __pycache__ -type d -prune -exec rm -rf {} +

@@ -14,9 +14,8 @@ of a round). For each preset it measures:
   counts the same actions over the whole search path: a guess, a copy and the playout.
 
 Every figure is the best of ``--repeat`` runs (other work on the machine only slows a
-run down). For reference (issue 18): bench/engine.py measured 48k uniformly random
-actions/s on classic, ``simulate`` 23k, RLCard's rummy 13k; the aim is 65k on the rollout
-path.
+run down). Issue 18 aims for 5x RLCard on the rollout path; bench/reference.py measures
+both on this machine (issue 18 quoted RLCard's rummy at 13k actions/s elsewhere).
 """
 
 from __future__ import annotations
@@ -69,6 +68,31 @@ def best_rate(run: Callable[[], tuple[int, float]], repeat: int) -> float:
     return best
 
 
+def path_run(samplers: list[Determinizer], per: int, seed: int) -> Callable[[], tuple[int, float]]:
+    """The whole search path, ``per`` times from each sampler: a guess at the hidden
+    cards, a copy and a playout to the round's end; ``run() -> (actions, seconds)``."""
+
+    def run() -> tuple[int, float]:
+        rng = random.Random(seed)
+        actions = 0
+        start = time.perf_counter()
+        for det in samplers:
+            for _ in range(per):
+                rnd = det.sample(rng).copy(random.Random(1))
+                playout = Playout(random.Random(rng.getrandbits(32)))
+                playout.run(rnd, 10_000)
+                actions += playout.actions
+        return actions, time.perf_counter() - start
+
+    return run
+
+
+def path_rate(name: str, players: int, rollouts: int, seed: int) -> Callable[[], tuple[int, float]]:
+    """`path_run` over ``rollouts`` playouts from this bench's positions of a preset."""
+    views = positions(name, players, 4, seed)
+    return path_run([Determinizer(v) for v in views], max(1, rollouts // len(views)), seed)
+
+
 def measure(name: str, players: int, rollouts: int, seed: int, repeat: int) -> dict[str, object]:
     """Every figure of one preset."""
     views = positions(name, players, 4, seed)
@@ -112,18 +136,6 @@ def measure(name: str, players: int, rollouts: int, seed: int, repeat: int) -> d
                 actions += playout.actions
         return actions, spent
 
-    def path() -> tuple[int, float]:
-        rng = random.Random(seed)
-        actions = 0
-        start = time.perf_counter()
-        for det in samplers:
-            for _ in range(per):
-                rnd = det.sample(rng).copy(random.Random(1))
-                playout = Playout(random.Random(rng.getrandbits(32)))
-                playout.run(rnd, 10_000)
-                actions += playout.actions
-        return actions, time.perf_counter() - start
-
     return {
         "preset": name,
         "players": players,
@@ -131,7 +143,7 @@ def measure(name: str, players: int, rollouts: int, seed: int, repeat: int) -> d
         "determinize_per_s": round(best_rate(guesses, repeat)),
         "copy_per_s": round(best_rate(copies, repeat)),
         "rollout_actions_per_s": round(best_rate(playouts, repeat)),
-        "path_actions_per_s": round(best_rate(path, repeat)),
+        "path_actions_per_s": round(best_rate(path_run(samplers, per, seed), repeat)),
     }
 
 
