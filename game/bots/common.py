@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
 import random
 from collections.abc import Callable, Sequence
+from typing import TypeVar
 
 from .. import actions as A
 from ..cards import Card
@@ -21,12 +23,24 @@ class _CardTexts(dict[Card, str]):
 
 
 _CARD_TEXT = _CardTexts()
+T = TypeVar("T")
 
 
 def rng_for(view: PlayerView, salt: str = "") -> random.Random:
     """A generator seeded from the view alone (same view, same choices; no hidden input)."""
+    return random.Random(_seed_text(view, salt))
+
+
+def pick_for(view: PlayerView, salt: str, options: Sequence[T]) -> T:
+    """One of ``options`` chosen by the view alone, as `rng_for` would seed a choice but
+    without building a generator for it (one pick is all the random bot needs per move)."""
+    digest = hashlib.blake2b(_seed_text(view, salt).encode(), digest_size=8).digest()
+    return options[int.from_bytes(digest) % len(options)]
+
+
+def _seed_text(view: PlayerView, salt: str) -> str:
     hand = " ".join([_CARD_TEXT[c] for c in view.hand])
-    return random.Random(f"{salt}|{view.seat}|{view.round_number}|{len(view.history)}|{hand}")
+    return f"{salt}|{view.seat}|{view.round_number}|{len(view.history)}|{hand}"
 
 
 def penalty(view: PlayerView, card: Card) -> int:

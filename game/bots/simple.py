@@ -5,7 +5,15 @@ from __future__ import annotations
 from .. import actions as A
 from ..candidates import meld_options
 from ..view import PlayerView
-from .common import discard_by, of_kind, opening_plan, penalty, rng_for, undid_this_turn
+from .common import (
+    discard_by,
+    of_kind,
+    opening_plan,
+    penalty,
+    pick_for,
+    rng_for,
+    undid_this_turn,
+)
 
 SLIP = 0.15  # how often the easy bot discards without thinking
 
@@ -24,9 +32,7 @@ def choose_random(view: PlayerView) -> A.Action:
     if backing_out and not of_kind(view, A.Discard) and not of_kind(view, A.Draw):
         return undo[0]
     moves = [a for a in view.legal if not isinstance(a, A.Undo)] or undo
-    if len(moves) == 1:  # no choice: the seeded draw (costly to seed) could only pick it
-        return moves[0]
-    return rng_for(view, "random").choice(moves)
+    return moves[0] if len(moves) == 1 else pick_for(view, "random", moves)
 
 
 def choose_easy(view: PlayerView) -> A.Action:
