@@ -17,7 +17,7 @@ done this turn and, on the seat's own turn, its undo steps. Only the hidden card
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from .cards import Card, Face, make_deck
 from .round_state import Position
@@ -25,8 +25,10 @@ from .state import Round
 from .turn import Turn
 from .view import PlayerView
 
-# A test of one guessed hand (seat, cards): False to deal the hidden cards again.
-HandTest = Callable[[int, Sequence[Card]], bool]
+# How likely one guessed hand (seat, cards) is, relative to others (0: not at all).
+HandWeight = Callable[[int, Sequence[Card]], float]
+# Per seat, each hidden card's odds of being in that hand, against an even chance (> 0).
+CardOdds = Mapping[int, Mapping[Card, float]]
 
 
 class DeterminizeError(ValueError):
@@ -82,29 +84,67 @@ class Determinizer:
             )
         self.root = Round.at(_position(view), random.Random(0))
 
-    def sample(self, rng: random.Random, test: HandTest | None = None, tries: int = 1) -> Round:
+    def sample(
+        self,
+        rng: random.Random,
+        weigh: HandWeight | None = None,
+        deals: int = 1,
+        odds: CardOdds | None = None,
+    ) -> Round:
         """One guess: the hidden cards dealt at random (``rng``); a round to play on, with
-        its own generator for rebuilding the stock. With ``test``, a deal whose hands fail
-        it is dealt again, up to ``tries`` deals in all (the last one is kept)."""
+        its own generator for rebuilding the stock. With ``odds`` (per seat, a card's odds
+        of being in that hand against an even chance), each seat's hidden cards are drawn
+        with chances in proportion to them. With ``weigh``, ``deals`` deals are made and one
+        is kept with odds in proportion to the product of its hands' weights (the last one
+        if every weight is 0)."""
         rnd = self.root.copy(random.Random(rng.getrandbits(32)))
-        pool = self.pool[:]
-        for attempt in range(max(1, tries)):
-            if attempt:
-                pool = self.pool[:]
-            rng.shuffle(pool)
-            start = 0
-            hands = rnd.hands
-            for seat in self.others:
-                need = self.needs[seat]
-                hands[seat] = self.known[seat] + pool[start : start + need]
-                start += need
-            if test is None or all(test(s, hands[s]) for s in self.others):
-                break
+        pool = self._deal(rng, odds)
+        if weigh is not None and deals > 1:
+            options = [pool] + [self._deal(rng, odds) for _ in range(deals - 1)]
+            weights = [self._weight(option, weigh) for option in options]
+            pool = rng.choices(options, weights)[0] if sum(weights) > 0 else options[-1]
+        start = 0
+        hands = rnd.hands
+        for seat in self.others:
+            need = self.needs[seat]
+            hands[seat] = self.known[seat] + pool[start : start + need]
+            start += need
         if self.stock_known is not None:
             rnd.stock = list(reversed(self.stock_known))
         else:
             rnd.stock = pool[start:]  # the list's end is the top; shuffled anyway
         return rnd
+
+    def _deal(self, rng: random.Random, odds: CardOdds | None) -> list[Card]:
+        """The hidden cards in dealing order: each other seat's in turn, then the stock."""
+        pool = self.pool[:]
+        if odds is None:
+            rng.shuffle(pool)
+            return pool
+        out: list[Card] = []
+        for seat in self.others:
+            need, chances = self.needs[seat], odds.get(seat)
+            if need and chances:
+                # weighted sampling without replacement: the largest u ** (1 / odds) win
+                keys = {c: rng.random() ** (1.0 / chances.get(c, 1.0)) for c in pool}
+                pool.sort(key=keys.__getitem__, reverse=True)
+            else:
+                rng.shuffle(pool)
+            out += pool[:need]
+            del pool[:need]
+        rng.shuffle(pool)
+        return out + pool
+
+    def _weight(self, pool: list[Card], weigh: HandWeight) -> float:
+        """The product of the weights of the hands a shuffled pool deals."""
+        weight, start = 1.0, 0
+        for seat in self.others:
+            need = self.needs[seat]
+            weight *= weigh(seat, self.known[seat] + pool[start : start + need])
+            if not weight:
+                return 0.0
+            start += need
+        return weight
 
 
 def determinize(view: PlayerView, rng: random.Random) -> Round:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Sequence
 from typing import Any
 
 import pytest
 
 from game import actions as A
-from game.cards import Face, make_deck
+from game.cards import Card, Face, make_deck
 from game.determinize import Determinizer, determinize
 from game.match import Match, Player
 from game.playout import GreedyRandom
@@ -102,6 +103,51 @@ def test_a_card_taken_from_the_pile_stays_in_the_takers_guessed_hand_until_shown
     m.apply("draw")
     m.apply("meld JS JC JD")  # shown: no longer known to be in the hand
     assert view_for(m, 0).known[1] == ()
+
+
+def test_weighted_deals_keep_the_likelier_hands_and_still_agree_with_the_view() -> None:
+    m = _played("classic", 2, {}, seed=7, moves=12)
+    view = view_for(m, 0)
+    sampler = Determinizer(view)
+    target = sampler.pool[0]  # a card seat 0 has not seen: in seat 1's hand or the stock
+
+    def without_target(seat: int, cards: Sequence[Card]) -> float:
+        return 0.0 if target in cards else 1.0
+
+    def held(guesses: list[Round]) -> int:
+        return sum(target in g.hands[1] for g in guesses)
+
+    plain = [sampler.sample(random.Random(k)) for k in range(200)]
+    weighed = [sampler.sample(random.Random(k), without_target, deals=8) for k in range(200)]
+    # dealt plainly the card is in the hand about as often as the hand's share of the
+    # hidden cards; weighed, only when all eight deals put it there
+    share = sampler.needs[1] / len(sampler.pool)
+    assert abs(held(plain) / 200 - share) < 0.1, (held(plain), share)
+    assert held(weighed) <= 2, held(weighed)
+    for guess in weighed[:20]:
+        check_guess(m.round, view, guess)
+
+
+@pytest.mark.parametrize(("name", "players", "options"), GAMES)
+def test_card_odds_steer_the_hands_and_guesses_still_agree_with_the_view(
+    name: str, players: int, options: dict[str, Any]
+) -> None:
+    m = _played(name, players, options, seed=11, moves=5 * players)
+    view = view_for(m, m.current)
+    sampler = Determinizer(view)
+    seat = sampler.others[0]
+    if not sampler.pool or not sampler.needs[seat]:
+        pytest.skip("nothing hidden to deal")
+    liked, shunned = sampler.pool[0], sampler.pool[-1]
+    odds = {seat: {liked: 30.0, shunned: 1 / 30}}
+    guesses = [sampler.sample(random.Random(k), odds=odds) for k in range(120)]
+    share = sampler.needs[seat] / len(sampler.pool)  # of either card, dealt evenly
+    liked_share = sum(liked in g.hands[seat] for g in guesses) / 120
+    shunned_share = sum(shunned in g.hands[seat] for g in guesses) / 120
+    assert liked_share > min(0.95, 2 * share), (liked_share, share)
+    assert shunned_share < share / 2, (shunned_share, share)
+    for guess in guesses[:10]:
+        check_guess(m.round, view, guess)
 
 
 def test_known_cards_come_back_with_undo() -> None:
