@@ -25,11 +25,10 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from ..actions import parse
 from ..cards import Card, Face, Suit, face_of
 from ..rules import Rules
 from ..view import PlayerView
-from .sampling import _passes, completes, neighbours
+from .sampling import completes, neighbours, passed_on, pile_moves
 
 FEATURES = ("recent", "older", "taken", "passed", "dead", "value", "late_value", "turns")
 
@@ -64,17 +63,10 @@ def features(view: PlayerView, cards: Sequence[Card]) -> dict[int, dict[Card, li
     rules = view.rules
     discards: dict[int, list[Face]] = {}
     taken: dict[int, list[Face]] = {}
-    passed: dict[int, list[Face]] = {}
-    top: Face | None = None
-    for seat, text in view.history:
-        if text.startswith("discard"):
-            top = getattr(parse(text), "card", None)
-            if top is not None:
-                discards.setdefault(seat, []).append(top)
-        elif text in ("draw", "take"):
-            if top is not None:
-                (passed if text == "draw" else taken).setdefault(seat, []).append(top)
-            top = None
+    for seat, kind, face in pile_moves(view):
+        if kind != "pass":
+            (discards if kind == "discard" else taken).setdefault(seat, []).append(face)
+    passed = passed_on(view)
     dead = Counter(c.face for c in view.discard)
     dead.update(p.card.face for m in view.table for p in m.pieces)
     dead.update(c.face for c in view.hand)
@@ -88,7 +80,7 @@ def features(view: PlayerView, cards: Sequence[Card]) -> dict[int, dict[Card, li
         for k, face in enumerate(thrown):
             (recent if k >= len(thrown) - 2 else older).update(near(face))
         took = Counter(f for face in taken.get(seat, []) for f in near(face))
-        passes = Counter(f for face in passed.get(seat, [])[-3:] for f in near(face))
+        passes = Counter(f for face in passed.get(seat, []) for f in near(face))
         turns = view.turns_taken[seat] / 10
         feats: dict[Card, list[float]] = {}
         for card in cards:
@@ -124,7 +116,7 @@ def hand_weight(view: PlayerView, model: Model | None) -> Callable[[int, Sequenc
     """How likely a guessed hand is, from what its seat did: not at all if it could have
     melded a discard its owner passed on; with a fitted model, more for each of its cards
     with a neighbour in it (hands keep what goes together)."""
-    passes = _passes(view)
+    passes = passed_on(view)
     rules, wild_faces = view.rules, view.wilds.wild_faces
     near = Near(rules)
 

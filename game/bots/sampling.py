@@ -64,7 +64,7 @@ class HiddenHands:
         self.view = view
         self.rng = rng
         self.known = _still_held(view, tracker)
-        self.passes = _passes(view)
+        self.passes = passed_on(view)
         pool = Counter(tracker.unseen)
         for faces in self.known.values():
             pool.subtract(faces)
@@ -107,11 +107,9 @@ def _still_held(view: PlayerView, tracker: Tracker) -> dict[int, list[Face]]:
     for meld in view.table:
         for piece in meld.pieces:
             shown.setdefault(piece.by, Counter())[piece.card.face] += 1
-    for seat, text in view.history:
-        if text.startswith("discard"):
-            card = getattr(parse(text), "card", None)
-            if card is not None:
-                shown.setdefault(seat, Counter())[card] += 1
+    for seat, kind, face in pile_moves(view):
+        if kind == "discard":
+            shown.setdefault(seat, Counter())[face] += 1
     known: dict[int, list[Face]] = {}
     for seat, taken in tracker.taken.items():
         if seat != view.seat:
@@ -120,18 +118,30 @@ def _still_held(view: PlayerView, tracker: Tracker) -> dict[int, list[Face]]:
     return known
 
 
-def _passes(view: PlayerView, recent: int = 3) -> dict[int, list[Face]]:
-    """The last few discards each seat left lying when it drew from the stock."""
-    passes: dict[int, list[Face]] = {}
+def pile_moves(view: PlayerView) -> list[tuple[int, str, Face]]:
+    """What each seat did with the discard pile this round, in order: (seat, kind, card),
+    kind ``discard`` (it threw the card), ``take`` (it took the card on top) or ``pass``
+    (it drew from the stock and left that card lying)."""
+    moves: list[tuple[int, str, Face]] = []
     top: Face | None = None
     for seat, text in view.history:
         if text.startswith("discard"):
             top = getattr(parse(text), "card", None)
-        elif text == "draw" and top is not None:
-            passes.setdefault(seat, []).append(top)
+            if top is not None:
+                moves.append((seat, "discard", top))
+        elif text in ("draw", "take"):
+            if top is not None:
+                moves.append((seat, "pass" if text == "draw" else "take", top))
             top = None
-        elif text == "take":
-            top = None
+    return moves
+
+
+def passed_on(view: PlayerView, recent: int = 3) -> dict[int, list[Face]]:
+    """The last few discards each seat left lying when it drew from the stock."""
+    passes: dict[int, list[Face]] = {}
+    for seat, kind, face in pile_moves(view):
+        if kind == "pass":
+            passes.setdefault(seat, []).append(face)
     return {s: faces[-recent:] for s, faces in passes.items()}
 
 
