@@ -6,6 +6,7 @@ last field ``tag`` names the verb, so two different kinds of action never compar
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import NamedTuple
 
 from .cards import CardError, Face
@@ -163,6 +164,7 @@ def _meld_ref(word: str) -> int:
     return int(word[1:])
 
 
+@lru_cache(maxsize=4096)  # actions are immutable; histories are read again and again
 def parse(text: str) -> Action:
     """Parse one action in notation, e.g. ``meld 7H AC=8H 9H`` or ``layoff 10H m2``."""
     words = text.split()

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 from ..cards import Card, Face, Suit, face_of
 from ..rules import Rules
 from ..view import PlayerView
-from .sampling import completes, neighbours, passed_on, pile_moves
+from .sampling import completes, neighbours, passed_on
+from .tracking import pile_moves
 
 FEATURES = ("recent", "older", "taken", "passed", "dead", "value", "late_value", "turns")
 

@@ -12,11 +12,10 @@ import random
 from collections import Counter
 from collections.abc import Iterable
 
-from ..actions import parse
 from ..cards import ACE, Face, face_of
 from ..rules import Rules
 from ..view import PlayerView
-from .tracking import Tracker
+from .tracking import Tracker, pile_moves
 
 RETRIES = 4  # redraws of a sample that contradicts a pass, before it is kept anyway
 
@@ -116,24 +115,6 @@ def _still_held(view: PlayerView, tracker: Tracker) -> dict[int, list[Face]]:
             left = Counter(taken) - shown.get(seat, Counter())
             known[seat] = [f for f in left.elements() if tracker.unseen[f] > 0]
     return known
-
-
-def pile_moves(view: PlayerView) -> list[tuple[int, str, Face]]:
-    """What each seat did with the discard pile this round, in order: (seat, kind, card),
-    kind ``discard`` (it threw the card), ``take`` (it took the card on top) or ``pass``
-    (it drew from the stock and left that card lying)."""
-    moves: list[tuple[int, str, Face]] = []
-    top: Face | None = None
-    for seat, text in view.history:
-        if text.startswith("discard"):
-            top = getattr(parse(text), "card", None)
-            if top is not None:
-                moves.append((seat, "discard", top))
-        elif text in ("draw", "take"):
-            if top is not None:
-                moves.append((seat, "pass" if text == "draw" else "take", top))
-            top = None
-    return moves
 
 
 def passed_on(view: PlayerView, recent: int = 3) -> dict[int, list[Face]]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from ..actions import parse
+from .. import actions as A
 from ..cards import Card, Face, Suit, face_of, make_deck
+from ..story import round_story
 from ..view import PlayerView
 
 
@@ -26,13 +27,9 @@ class Tracker:
     def _pick_ups(self) -> dict[int, list[Face]]:
         """Cards each seat took from the discard pile this round (the pile is public)."""
         taken: dict[int, list[Face]] = {}
-        top: Face | None = None
-        for seat, text in self.view.history:
-            if text.startswith("discard"):
-                action = parse(text)
-                top = getattr(action, "card", None)
-            elif text == "take" and top is not None:
-                taken.setdefault(seat, []).append(top)
+        for seat, kind, face in pile_moves(self.view):
+            if kind == "take":
+                taken.setdefault(seat, []).append(face)
         return taken
 
     def outs(self, card: Card) -> float:
@@ -60,3 +57,23 @@ class Tracker:
             for s in range(self.view.seat + 1, self.view.seat + n + 1)
             if s % n in self.view.active
         )
+
+
+def pile_moves(view: PlayerView) -> list[tuple[int, str, Face]]:
+    """What each seat did with the discard pile this round, in order: (seat, kind, card),
+    kind ``discard`` (it threw the card), ``take`` (it took the card on top and kept it) or
+    ``pass`` (it drew from the stock and left that card lying, perhaps after taking it
+    and giving it back with undo). The upcard's first decision is left out."""
+    moves: list[tuple[int, str, Face]] = []
+    top: Face | None = None  # the card a draw passes on or a take picks up
+    for turn in round_story(view.history):  # steps taken back with undo are left out
+        for step in turn.steps:
+            action = step.action
+            if isinstance(action, A.Discard):
+                top = action.card
+                moves.append((turn.seat, "discard", top))
+            elif isinstance(action, A.Draw | A.Take):
+                if top is not None:
+                    moves.append((turn.seat, "pass" if isinstance(action, A.Draw) else "take", top))
+                top = None
+    return moves

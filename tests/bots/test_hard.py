@@ -10,7 +10,7 @@ import pytest
 
 from game import actions as A
 from game.bots import choose
-from game.bots.sampling import HiddenHands, completes
+from game.bots.sampling import HiddenHands, completes, passed_on, pile_moves
 from game.bots.tracking import Tracker
 from game.cards import Face
 from game.holding import BUILT_TURNS
@@ -127,6 +127,38 @@ def test_sampled_hands_keep_the_card_a_seat_took_and_have_the_right_sizes() -> N
         assert sum(sample[1].values()) == 10
         assert sample[1][F("JS")] == 1
         assert not set(sample[1]) & {c.face for c in view.hand}
+
+
+def test_a_card_taken_undone_and_taken_again_is_held_once() -> None:
+    m = _classic(
+        "7H 8H 9H 2D 2S 2H AS 4D 6C JS",
+        "3H 4H 5D 6D 9S 10S JC KC JD 9C",
+        ("draw", "discard JS", "take", "undo", "take", "discard 3H"),
+    )
+    view = view_for(m, 0)
+    assert Tracker(view).taken == {1: [F("JS")]}
+    assert [move for move in pile_moves(view) if move[0] == 1] == [
+        (1, "take", F("JS")),
+        (1, "discard", F("3H")),
+    ]
+    for sample in HiddenHands(view, Tracker(view), random.Random(7)).samples(20):
+        assert sample[1][F("JS")] == 1
+        assert sum(sample[1].values()) == 10
+
+
+def test_a_card_taken_and_given_back_before_drawing_from_the_stock_was_passed_on() -> None:
+    m = _classic(
+        "7H 8H 9H 2D 2S 2H AS 4D 6C JS",
+        "3H 4H 5D 6D 9S 10S JC KC JD 9C",
+        ("draw", "discard JS", "take", "meld 9S 10S JS", "undo", "undo", "draw", "discard 3H"),
+    )
+    view = view_for(m, 0)
+    assert Tracker(view).taken == {}
+    assert [move for move in pile_moves(view) if move[0] == 1] == [
+        (1, "pass", F("JS")),
+        (1, "discard", F("3H")),
+    ]
+    assert passed_on(view) == {1: [F("JS")]}
 
 
 @pytest.mark.parametrize("preset_name", ["classic", "standard"])
