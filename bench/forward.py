@@ -10,7 +10,8 @@ of a round). For each preset it measures:
   full `Round`), and ``setup/s``: `Determinizer` built from a view (once per decision);
 * ``copy/s``: `Round.copy()` of a guessed round;
 * ``rollout act/s``: simulated actions per second of playouts to the end of the round with
-  the fast playout policy (game/rollout.py), timing the playouts only; ``path act/s``
+  the fast playout policy (game/rollout.py) as expert plays them (its hold and noise, best
+  melds shared by the playouts of one decision), timing the playouts only; ``path act/s``
   counts the same actions over the whole search path: a guess, a copy and the playout.
 
 Every figure is the best of ``--repeat`` runs (other work on the machine only slows a
@@ -31,10 +32,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from game.bots import chooser
+from game.bots.expert import BUDGET
 from game.determinize import Determinizer
 from game.match import Match, Player
 from game.rollout import Playout
 from game.rules import PRESETS, preset
+from game.solver import Solution
 from game.view import PlayerView, view_for
 
 SEATS = {"classic": 2, "standard": 4, "romme": 4, "hand": 4}
@@ -68,18 +71,26 @@ def best_rate(run: Callable[[], tuple[int, float]], repeat: int) -> float:
     return best
 
 
+def search_playout(rng: random.Random, solved: dict[tuple[object, ...], Solution]) -> Playout:
+    """A playout as expert's search plays it (game/bots/expert.py): with its hold and noise,
+    and the best melds of hands kept for all the playouts of one decision (``solved``)."""
+    return Playout(rng, BUDGET.hold, BUDGET.noise, solved)
+
+
 def path_run(samplers: list[Determinizer], per: int, seed: int) -> Callable[[], tuple[int, float]]:
-    """The whole search path, ``per`` times from each sampler: a guess at the hidden
-    cards, a copy and a playout to the round's end; ``run() -> (actions, seconds)``."""
+    """The whole search path, ``per`` times from each sampler (one decision each): a guess
+    at the hidden cards, a copy and a playout to the round's end; ``run() -> (actions,
+    seconds)``."""
 
     def run() -> tuple[int, float]:
         rng = random.Random(seed)
         actions = 0
         start = time.perf_counter()
         for det in samplers:
+            solved: dict[tuple[object, ...], Solution] = {}
             for _ in range(per):
                 rnd = det.sample(rng).copy(random.Random(1))
-                playout = Playout(random.Random(rng.getrandbits(32)))
+                playout = search_playout(random.Random(rng.getrandbits(32)), solved)
                 playout.run(rnd, 10_000)
                 actions += playout.actions
         return actions, time.perf_counter() - start
@@ -127,9 +138,10 @@ def measure(name: str, players: int, rollouts: int, seed: int, repeat: int) -> d
         rng = random.Random(seed)
         actions, spent = 0, 0.0
         for det in samplers:
+            solved: dict[tuple[object, ...], Solution] = {}
             for _ in range(per):
                 rnd = det.sample(rng)
-                playout = Playout(random.Random(rng.getrandbits(32)))
+                playout = search_playout(random.Random(rng.getrandbits(32)), solved)
                 start = time.perf_counter()
                 playout.run(rnd, 10_000)
                 spent += time.perf_counter() - start

@@ -336,6 +336,8 @@ class Playout:
         """A hand of wilds and at most one other card lays its wilds off: a wild may not
         always be the last discard, and kept for ever it would stall the round."""
         wilds = rnd.wilds
+        if not wilds.wild_faces:
+            return
         while rnd.end is None and len(rnd.hand) > 1:
             wild = [c for c in rnd.hand if wilds.is_wild(c)]
             if not wild or len(rnd.hand) - len(wild) > 1:
@@ -411,17 +413,20 @@ class Playout:
         keep = CONNECTED * (DANGER_SHARE if danger(self._table_now(rnd)) else 1.0)
         rand = self.rng.random if self.noise else _zero
         noise = self.noise
+        wild_faces = wilds.wild_faces
         scored = []
         for c in cards:
             if c == taken:
                 continue
-            if wilds.is_wild(c):
+            face = c.face
+            if face in wild_faces and wilds.is_wild(c):
                 scored.append((-1000.0 + rand(), c))
                 continue
             value = values.get(c)
             if value is None:
                 value = values[c] = rnd.card_value(c)
-            face = wilds.natural(c) if c.face.rank == 0 else c.face
+            if face.rank == 0:
+                face = wilds.natural(c)
             worth = keep + OPEN_KEEP * value if opening else keep
             score = cost * value - worth * hand.near(face) + noise * rand()
             scored.append((score, c))
