@@ -9,9 +9,9 @@ machine and on what else runs on it, so this bench measures both engines here, i
 RLCard's gin rummy played by its random agents (``env.run``, every action of both seats
 counted), our ``simulate`` with random seats (views, legal lists and the match, as a bot
 game runs), and the rollout path of bench/forward.py (a guess at the hidden cards, a copy
-and a playout to the round's end, played as expert plays it). Each figure is the best of ``--repeat`` turns; the
-ratios are of those bests. RLCard needs numpy, which the game does not, so it lives in its
-own environment (requirements-ref.txt).
+and a playout to the round's end, as expert plays it). Each figure is the best of
+``--repeat`` turns; the ratios are of those bests. RLCard needs numpy, which the game
+does not, so it lives in its own environment (requirements-ref.txt).
 """
 
 from __future__ import annotations
