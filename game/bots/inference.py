@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from ..cards import Card, Face, Suit, face_of
 from ..rules import Rules
 from ..view import PlayerView
-from .sampling import completes, neighbours, passed_on
+from .sampling import melds_a_pass, neighbours, passed_on
 from .tracking import pile_moves
 
 FEATURES = ("recent", "older", "taken", "passed", "dead", "value", "late_value", "turns")
@@ -118,16 +118,12 @@ def hand_weight(view: PlayerView, model: Model | None) -> Callable[[int, Sequenc
     melded a discard its owner passed on; with a fitted model, more for each of its cards
     with a neighbour in it (hands keep what goes together)."""
     passes = passed_on(view)
-    rules, wild_faces = view.rules, view.wilds.wild_faces
-    near = Near(rules)
+    near = Near(view.rules)
 
     def likely(seat: int, cards: Sequence[Card]) -> float:
         faces = passes.get(seat)
-        if faces:
-            held = Counter(c.face for c in cards)
-            wilds = sum(n for f, n in held.items() if f in wild_faces)
-            if any(completes(f, held, wilds, rules) for f in faces):
-                return 0.0
+        if faces and melds_a_pass(Counter(c.face for c in cards), faces, view):
+            return 0.0
         return math.exp(model.connected * connected(cards, near)) if model else 1.0
 
     return likely

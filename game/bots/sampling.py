@@ -41,6 +41,14 @@ def completes(face: Face, held: Counter[Face], wild_count: int, rules: Rules) ->
     return False
 
 
+def melds_a_pass(held: Counter[Face], passed: Iterable[Face], view: PlayerView) -> bool:
+    """Whether a hand (its faces) could have melded one of the discards its seat passed on:
+    a player who draws from the stock rather than take a card that completes a meld is
+    unlikely."""
+    wilds = sum(n for f, n in held.items() if f in view.wilds.wild_faces)
+    return any(completes(f, held, wilds, view.rules) for f in passed)
+
+
 def neighbours(rank: int, rules: Rules) -> list[tuple[int | None, ...]]:
     """For each run position a rank can take, the ranks two below .. two above it (None
     off the end); an ace has two positions where it may stand high."""
@@ -96,8 +104,7 @@ class HiddenHands:
         return hands
 
     def _contradicts(self, seat: int, hand: Counter[Face]) -> bool:
-        wilds = sum(n for f, n in hand.items() if f in self.view.wilds.wild_faces)
-        return any(completes(f, hand, wilds, self.view.rules) for f in self.passes.get(seat, ()))
+        return melds_a_pass(hand, self.passes.get(seat, ()), self.view)
 
 
 def _still_held(view: PlayerView, tracker: Tracker) -> dict[int, list[Face]]:
