@@ -20,6 +20,17 @@ the saved run deal by deal (the same deals: far less noise than two separate mea
 
 Trailing ``key=value`` arguments replace fields of the expert's search budget
 (game/bots/expert.py `Budget`) for this run, to try a setting before changing it.
+
+With ``--matches`` every deal starts a whole match instead, played from every seat, and
+the deal's result is the strong level's share of those matches' wins: the issue's own
+measure (bench/bots.py), here paired deal by deal with ``--against``. Classic, expert
+against hard, 100 deals: a deal's share varies by about 0.32, and the paired difference
+of two versions of expert by 0.38 (pairing helps little: one changed decision changes
+the rest of the match), so telling apart versions 5 points of win share apart takes
+about 230 deals (460 matches, over an hour on two cores).
+
+    nice -n 10 .venv/bin/python bench/rounds.py --deals 230 --pair expert-hard --matches \
+        --save base.json
 """
 
 from __future__ import annotations
@@ -42,13 +53,14 @@ from game.rules import PRESETS, preset
 from game.scoring import higher_is_better
 from game.view import view_for
 
-Job = tuple[str, int, str, str, int, dict[str, object]]
+Job = tuple[str, int, str, str, int, dict[str, object], bool]
 
 
 def deal(job: Job) -> tuple[float, list[float]]:
-    """One deal from every seat: the strong level's mean margin, and its decision ms."""
-    name, seed, strong, weak, players, budget = job
-    expert.BUDGET = dataclasses.replace(expert.BUDGET, **budget)  # type: ignore[arg-type]
+    """One deal from every seat: the strong level's mean margin (with ``whole``, its share
+    of the matches won), and its decision ms."""
+    name, seed, strong, weak, players, budget, whole = job
+    expert.BUDGET = dataclasses.replace(expert.Budget(), **budget)  # type: ignore[arg-type]
     rules = preset(name, players=players)
     sign = 1 if higher_is_better(rules) else -1
     margins: list[float] = []
@@ -57,8 +69,8 @@ def deal(job: Job) -> tuple[float, list[float]]:
         levels = [strong if s == me else weak for s in range(players)]
         match = Match(rules, [Player(f"{lv}{s}", "bot", lv) for s, lv in enumerate(levels)], seed)
         choosers = [chooser(lv) for lv in levels]
-        for _ in range(20_000):
-            if match.results or match.over:
+        for _ in range(200_000):
+            if (match.results and not whole) or match.over:
                 break
             seat = match.current
             start = time.perf_counter()
@@ -66,6 +78,11 @@ def deal(job: Job) -> tuple[float, list[float]]:
             if seat == me:
                 times.append((time.perf_counter() - start) * 1000)
             match.apply(action)
+        if whole:
+            if not match.over:
+                raise RuntimeError(f"{name} deal {seed}: the match did not end")
+            margins.append((me in match.winners) / len(match.winners))
+            continue
         if not match.results:
             raise RuntimeError(f"{name} deal {seed}: the round did not end")
         scores = match.results[0].scores
@@ -91,6 +108,9 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=200)
     parser.add_argument("--players", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--matches", action="store_true", help="play whole matches; score the share won"
+    )
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--save", help="write each deal's margin to this JSON file")
     parser.add_argument(
@@ -109,7 +129,8 @@ def main() -> int:
             parser.error(f"not a Budget field: {key} (fields: {', '.join(sorted(fields))})")
         budget[key] = _value(text)
     jobs: list[Job] = [
-        (args.preset, args.seed + k, strong, weak, args.players, budget) for k in range(args.deals)
+        (args.preset, args.seed + k, strong, weak, args.players, budget, args.matches)
+        for k in range(args.deals)
     ]
     start = time.perf_counter()
     with ProcessPoolExecutor(max(1, args.jobs)) as pool:
@@ -120,21 +141,30 @@ def main() -> int:
     mean = sum(margins) / n
     se = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(1, n - 1) / n)
 
+    def show(value: float, error: float, sign: str = "") -> str:
+        if args.matches:
+            return f"{value:{sign}.1%} ± {error:.1%} of the matches"
+        return f"{value:{sign}.2f} ± {error:.2f} points a round"
+
     if args.save:
         Path(args.save).write_text(json.dumps(margins))
     if args.against:
         before = json.loads(Path(args.against).read_text())
+        if len(before) != n:
+            print(f"{args.against} holds {len(before)} deals, this run {n}: not the same deals")
+            return 1
         diffs = [a - b for a, b in zip(margins, before, strict=True)]
         d = sum(diffs) / n
         dse = math.sqrt(sum((x - d) ** 2 for x in diffs) / max(1, n - 1) / n)
-        print(f"against {args.against}: {d:+.2f} ± {dse:.2f} points a round (paired)")
+        print(f"against {args.against}: {show(d, dse, '+')} (paired)")
 
     def pct(q: float) -> float:
         return times[min(len(times) - 1, int(q * len(times)))] if times else 0.0
 
     print(
         f"{args.preset} {strong} vs {weak} ({args.players} seats) {budget or ''} "
-        f"margin {mean:+.2f} ± {se:.2f} points a round over {n} deals; "
+        f"{'won' if args.matches else 'margin'} {show(mean, se, '' if args.matches else '+')} "
+        f"over {n} deals; "
         f"{strong} decision ms p50 {pct(0.5):.1f} p95 {pct(0.95):.1f} max {pct(1.0):.1f}; "
         f"{time.perf_counter() - start:.0f} s",
         flush=True,
