@@ -38,7 +38,6 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import json
-import math
 import os
 import sys
 import time
@@ -46,6 +45,9 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from regret import mean_se
 
 from game.bots import LEVELS, chooser, expert
 from game.match import Match, Player
@@ -138,8 +140,7 @@ def main() -> int:
     margins = [m for m, _ in results]
     times = sorted(t for _, ts in results for t in ts)
     n = len(margins)
-    mean = sum(margins) / n
-    se = math.sqrt(sum((m - mean) ** 2 for m in margins) / max(1, n - 1) / n)
+    mean, se = mean_se(margins)
 
     def show(value: float, error: float, sign: str = "") -> str:
         if args.matches:
@@ -154,8 +155,7 @@ def main() -> int:
             print(f"{args.against} holds {len(before)} deals, this run {n}: not the same deals")
             return 1
         diffs = [a - b for a, b in zip(margins, before, strict=True)]
-        d = sum(diffs) / n
-        dse = math.sqrt(sum((x - d) ** 2 for x in diffs) / max(1, n - 1) / n)
+        d, dse = mean_se(diffs)
         print(f"against {args.against}: {show(d, dse, '+')} (paired)")
 
     def pct(q: float) -> float:
