@@ -44,7 +44,10 @@ from .medium import choose_medium
 class Budget:
     """How much expert searches per decision."""
 
-    work: int = 6000  # simulated work (rollout.costs: playout steps, hands solved)
+    # simulated work (rollout.costs: playout steps, hands solved). Half as much again does
+    # not buy strength: classic against hard, 100 deals as 200 matches, 9000 won 58.0% and
+    # 6000 59.0% (paired -1.0 ± 2.8 points of win share), at p95 378 ms a decision
+    work: int = 6000
     min_worlds: int = 4  # deals played at least, whatever they cost
     max_worlds: int = 48  # and at most
     alternatives: int = 2  # other discards tried after hard's plays
