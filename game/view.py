@@ -16,8 +16,8 @@ from .turn import Turn
 # Not frozen: a frozen dataclass sets each of these 36 fields through object.__setattr__,
 # which made building a view 14% of every simulated action (callgrind, random seats in
 # classic: 324.5k instructions an action frozen, 279.3k not). What a view holds is
-# immutable all the same (tuples, frozen cards and melds, copies of the turn), and every
-# view is built fresh, so a bot that rebinds a field changes nothing but its own copy.
+# immutable (tuples, frozen cards, melds and snapshots) or its own copy (the turn), and
+# every view is built fresh, so a bot that rebinds a field changes nothing but its copy.
 @dataclass(slots=True)
 class PlayerView:
     """What ``seat`` sees: its own hand, counts of the others, the table and the public history.
