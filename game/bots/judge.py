@@ -19,6 +19,25 @@ from ..rules import Rules
 from ..scoring import higher_is_better, round_scores, sides
 from ..solver import best_melds
 from ..state import Round, RoundEnd
+from ..view import PlayerView
+from .standing import Pace, pace_for, win_chance
+
+
+@dataclass(frozen=True, slots=True)
+class Stakes:
+    """Where the match stands before the round: with it, a round's end is worth the seat's
+    chance to win the match from there (standing.py), in percent, rather than its margin."""
+
+    totals: tuple[int, ...]
+    scored: int  # rounds scored so far
+    active: tuple[int, ...]
+    pace: Pace
+
+
+def stakes_of(view: PlayerView) -> Stakes:
+    """Where the match of ``view`` stands."""
+    scored = sum(1 for r in view.results if r.end.scored)
+    return Stakes(view.totals, scored, view.active, pace_for(view.rules))
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,8 +73,10 @@ class Judge:
         rules: Rules,
         shape: Shape | None = None,
         solved: dict[tuple[object, ...], tuple[int, int, int]] | None = None,
+        stakes: Stakes | None = None,
     ) -> None:
         self.seat = seat
+        self.stakes = stakes
         self.rules = rules
         self.shape = shape or SHAPES[rules.scoring]
         self.sign = 1.0 if higher_is_better(rules) else -1.0
@@ -67,10 +88,20 @@ class Judge:
         end = rnd.end
         if end is not None:
             if not end.scored or end.winner is None:
-                return 0.0
+                return self.worth([0] * self.rules.players, rnd.seats, end.scored)
             scores = round_scores(self.rules, end, rnd.seats)
-            return self.sign * margin(self.rules, scores, self.seat, rnd.seats)
+            return self.worth(scores, rnd.seats, True)
         return self.estimate(rnd)
+
+    def worth(self, scores: list[int], seats: list[int], scored: bool) -> float:
+        """What a round's scores are worth to the seat: its margin (more is better), or
+        with stakes its chance in percent to win the match from where they leave it."""
+        stakes = self.stakes
+        if stakes is None:
+            return self.sign * margin(self.rules, scores, self.seat, seats)
+        totals = [t + s for t, s in zip(stakes.totals, scores, strict=True)]
+        after = stakes.scored + scored
+        return 100.0 * win_chance(self.rules, stakes.pace, totals, after, stakes.active, self.seat)
 
     def _solve(self, rnd: Round, seat: int) -> tuple[int, int, int]:
         """(deadwood cards, deadwood points, all points) of a hand."""
@@ -122,8 +153,8 @@ class Judge:
                     opened=tuple(rnd.opened),
                 )
                 scores = round_scores(rules, end, seats)
-                value += chance * weights[w] / norm * margin(rules, scores, self.seat, seats)
-        return self.sign * value
+                value += chance * weights[w] / norm * self.worth(scores, seats, True)
+        return value
 
 
 def margin(rules: Rules, points: list[int], seat: int, seats: list[int]) -> float:
