@@ -61,7 +61,8 @@ class Budget:
     # how many standard errors a line must beat hard's by. Classic, 250 deals against hard:
     # at 1.0 with playouts unlike hard, -7.9 ± 2.4 points a round (biased judgement); with
     # playouts that play as hard does, -0.1 ± 2.4 at 1.0 and +0.7 ± 1.6 at 2.0; judged
-    # after 2 turns, -0.4 ± 2.2 at 1.0 and +2.0 ± 1.8 at 2.0
+    # after 2 turns, -0.4 ± 2.2 at 1.0 and +2.0 ± 1.8 at 2.0; with inference and stakes,
+    # 100 deals as 200 matches, 1.0 won -1.5 ± 4.2 points of win share less (paired)
     z: float = 2.0
     evidence: int = 8  # deals needed before leaving hard's line at all
     deals: int = 8  # deals of the hidden cards per guess, one kept by its likelihood
