@@ -71,6 +71,11 @@ class PlayerView:
     steps: tuple[Snapshot, ...] = ()  # own turn's undo steps
 
     @property
+    def scored_rounds(self) -> int:
+        """The rounds of the match that were scored (a void round is not)."""
+        return sum(r.end.scored for r in self.results)
+
+    @property
     def my_turn(self) -> bool:
         """True when this seat is to move."""
         return self.current == self.seat and not self.match_over

@@ -64,7 +64,7 @@ def _one_away(view: PlayerView) -> int:
     rules = view.rules
     if rules.match_end != "rounds":
         return ONE_AWAY
-    left = rules.target - sum(r.end.scored for r in view.results)
+    left = rules.target - view.scored_rounds
     if left > 2:
         return ONE_AWAY
     totals = list(view.totals)

@@ -20,7 +20,7 @@ from ..scoring import higher_is_better, round_scores, sides
 from ..solver import best_melds
 from ..state import Round, RoundEnd
 from ..view import PlayerView
-from .standing import Pace, pace_for, win_chance
+from .standing import pace_for, win_chance
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,13 +31,11 @@ class Stakes:
     totals: tuple[int, ...]
     scored: int  # rounds scored so far
     active: tuple[int, ...]
-    pace: Pace
 
 
 def stakes_of(view: PlayerView) -> Stakes:
     """Where the match of ``view`` stands."""
-    scored = sum(1 for r in view.results if r.end.scored)
-    return Stakes(view.totals, scored, view.active, pace_for(view.rules))
+    return Stakes(view.totals, view.scored_rounds, view.active)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,6 +75,7 @@ class Judge:
     ) -> None:
         self.seat = seat
         self.stakes = stakes
+        self.pace = pace_for(rules)
         self.rules = rules
         self.shape = shape or SHAPES[rules.scoring]
         self.sign = 1.0 if higher_is_better(rules) else -1.0
@@ -86,11 +85,8 @@ class Judge:
 
     def __call__(self, rnd: Round) -> float:
         end = rnd.end
-        if end is not None:
-            if not end.scored or end.winner is None:
-                return self.worth([0] * self.rules.players, rnd.seats, end.scored)
-            scores = round_scores(self.rules, end, rnd.seats)
-            return self.worth(scores, rnd.seats, True)
+        if end is not None:  # a void round or one without a winner scores nothing
+            return self.worth(round_scores(self.rules, end, rnd.seats), rnd.seats, end.scored)
         return self.estimate(rnd)
 
     def worth(self, scores: list[int], seats: list[int], scored: bool) -> float:
@@ -101,7 +97,7 @@ class Judge:
             return self.sign * margin(self.rules, scores, self.seat, seats)
         totals = [t + s for t, s in zip(stakes.totals, scores, strict=True)]
         after = stakes.scored + scored
-        return 100.0 * win_chance(self.rules, stakes.pace, totals, after, stakes.active, self.seat)
+        return 100.0 * win_chance(self.rules, self.pace, totals, after, stakes.active, self.seat)
 
     def _solve(self, rnd: Round, seat: int) -> tuple[int, int, int]:
         """(deadwood cards, deadwood points, all points) of a hand."""

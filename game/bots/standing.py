@@ -13,6 +13,7 @@ several sides the chances of leading each of them are multiplied.
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..rules import Rules
@@ -29,7 +30,7 @@ class Pace:
 
 
 # Measured in matches of hard bots, two seats, 40 matches a preset (rounds a match: classic
-# 4.4, standard 3.1, Rommé 4.5, Hand 7). Other rules take their preset's figures.
+# 4.4, standard 3.1, Rommé 4.5, Hand 7). House rules take their preset's figures.
 PACES = {
     "classic": Pace(points=18.8, swing=63.1),
     "standard": Pace(points=27.5, swing=56.8),
@@ -40,7 +41,7 @@ PACES = {
 
 def pace_for(rules: Rules) -> Pace:
     """The figures for these rules' preset."""
-    return PACES.get(rules.preset, PACES["standard"])
+    return PACES[rules.preset]
 
 
 def win_chance(
@@ -48,7 +49,7 @@ def win_chance(
     pace: Pace,
     totals: list[int],
     scored: int,
-    active: list[int] | tuple[int, ...],
+    active: Sequence[int],
     seat: int,
 ) -> float:
     """The chance that ``seat``'s side wins the match from these totals after ``scored``

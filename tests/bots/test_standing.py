@@ -85,16 +85,16 @@ def test_a_finished_round_is_worth_the_chance_it_leaves() -> None:
     winner = rnd.end.winner
     scores = round_scores(rules, rnd.end, rnd.seats)
     for totals in ((0, 0), (60, 80)):
-        stakes = Stakes(totals, 2, (0, 1), pace_for(rules))
+        stakes = Stakes(totals, 2, (0, 1))
         values = [Judge(s, rules, stakes=stakes)(rnd) for s in (0, 1)]
         after = [t + s for t, s in zip(totals, scores, strict=True)]
         assert values[winner] == pytest.approx(
-            100 * win_chance(rules, stakes.pace, after, 3, [0, 1], winner)
+            100 * win_chance(rules, pace_for(rules), after, 3, [0, 1], winner)
         )
         assert values[winner] > values[1 - winner]
         assert sum(values) == pytest.approx(100.0)
     totals = tuple(100 - scores[winner] if s == winner else 0 for s in (0, 1))
-    near = Stakes(totals, 2, (0, 1), pace_for(rules))
+    near = Stakes(totals, 2, (0, 1))
     assert Judge(winner, rules, stakes=near)(rnd) == 100.0
 
 
@@ -107,7 +107,7 @@ def test_the_estimate_with_stakes_is_a_chance() -> None:
     for _ in range(12):
         playout.turn(rnd)
     assert rnd.end is None
-    stakes = Stakes((120, 300, 250, 200), 5, (0, 1, 2, 3), pace_for(rules))
+    stakes = Stakes((120, 300, 250, 200), 5, (0, 1, 2, 3))
     values = [Judge(s, rules, stakes=stakes).estimate(rnd) for s in range(4)]
     assert all(0.0 <= v <= 100.0 for v in values)
     assert values[0] == max(values)  # fewest points by far with two rounds to go

@@ -108,8 +108,7 @@ def indicator_text(indicator: Face | None, wild_faces: Iterable[Face]) -> str:
 
 def view_header(view: PlayerView) -> tuple[str, str]:
     """The match's header for what a seat sees (`header_lines` of its rules and rounds)."""
-    scored = sum(r.end.scored for r in view.results)
-    return header_lines(view.rules, view.round_number, scored)
+    return header_lines(view.rules, view.round_number, view.scored_rounds)
 
 
 def header_lines(rules: Rules, round_number: int, scored: int) -> tuple[str, str]:
