@@ -19,6 +19,7 @@ from both seats).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import math
 import os
@@ -32,6 +33,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from commands.simulate import simulate
 from game.bots import LEVELS
 from game.rules import PRESETS
+
+ROOT = Path(__file__).resolve().parent.parent
 
 PAIRS = [("hard", "medium", 0.58), ("medium", "easy", 0.70), ("easy", "random", 0.90)]
 TARGETS = {f"{a}-{b}": t for a, b, t in PAIRS} | {"expert-medium": 0.58, "expert-hard": 0.60}
@@ -47,10 +50,31 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
+def version() -> str:
+    """A hash of the sources of game/ (rules, engine and bots): rows of one version add up."""
+    digest = hashlib.sha256()
+    for path in sorted((ROOT / "game").rglob("*.py")):
+        digest.update(path.relative_to(ROOT).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def seeds_of(games: int, seed: int, jobs: int, players: int = 2) -> list[range]:
+    """The deals' seeds that `play` uses: one range per part."""
+    return [
+        range(seed + k * 100_000, seed + k * 100_000 + n // players)
+        for k, n in enumerate(_sizes(games, jobs, players))
+    ]
+
+
+def _sizes(games: int, jobs: int, players: int) -> list[int]:
+    sizes = [games // jobs + (1 if k < games % jobs else 0) for k in range(jobs)]
+    return [n + -n % players for n in sizes if n]  # whole rotations
+
+
 def play(name: str, levels: list[str], games: int, seed: int, jobs: int) -> dict[str, Any]:
     """``simulate`` split over processes; wins, matches and decision times merged."""
-    sizes = [games // jobs + (1 if k < games % jobs else 0) for k in range(jobs)]
-    sizes = [n + n % len(levels) for n in sizes if n]  # whole rotations
+    sizes = _sizes(games, jobs, len(levels))
     with ProcessPoolExecutor(len(sizes)) as pool:
         parts = list(
             pool.map(
@@ -63,7 +87,7 @@ def play(name: str, levels: list[str], games: int, seed: int, jobs: int) -> dict
         )
 
     def worst(level: str, key: str) -> float:
-        return max(p["decision_ms"].get(level, {}).get(key, 0) for p in parts)
+        return float(max(p["decision_ms"].get(level, {}).get(key, 0) for p in parts))
 
     return {
         "matches": sum(p["matches"] for p in parts),
@@ -73,6 +97,44 @@ def play(name: str, levels: list[str], games: int, seed: int, jobs: int) -> dict
         "max_ms": {lv: worst(lv, "max") for lv in levels},
         "errors": sum(len(p["errors"]) for p in parts),
     }
+
+
+def tally(path: Path) -> int:
+    """Print the rows saved in ``path``, added up by version, preset and pair."""
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            row = json.loads(line)
+            key = (row["version"], row["preset"], row["pair"])
+        except (ValueError, KeyError, TypeError):
+            print(f"{path}:{n}: not a saved row, left out", file=sys.stderr)
+            continue
+        groups.setdefault(key, []).append(row)
+    for (ver, name, pair), chunks in groups.items():
+        seen: set[int] = set()
+        for c in chunks:
+            for part in seeds_of(c["games"], c["seed"], c["jobs"]):
+                if seen & set(part):
+                    print(f"{ver} {name} {pair}: chunk from seed {c['seed']} repeats deals")
+                    return 1
+                seen |= set(part)
+        matches = sum(c["matches"] for c in chunks)
+        wins = sum(c["wins"] for c in chunks)
+        low, high = wilson(wins, matches)
+        levels = pair.split("-")
+        times = {
+            key: {lv: max(c[f"{key}_ms"][lv] for c in chunks) for lv in levels}
+            for key in ("p50", "p95", "max")
+        }
+        target = TARGETS.get(pair)
+        aim = f"target {target:.0%}" if target is not None else "no target"
+        print(
+            f"{ver} {name:9} {pair:14} {wins / max(matches, 1):6.1%} [{low:.1%}, {high:.1%}] "
+            f"n={matches} in {len(chunks)} chunks {aim} p50 ms {_ms(times['p50'])} "
+            f"p95 ms {_ms(times['p95'])} max ms {_ms(times['max'])} "
+            f"errors {sum(c['errors'] for c in chunks)}"
+        )
+    return 0
 
 
 def _ms(times: dict[str, float]) -> str:
@@ -92,7 +154,11 @@ def main() -> int:
     )
     parser.add_argument("--hand4-levels", default="hard,medium,easy,hard")
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--save", help="append each row, with its seeds and version, here")
+    parser.add_argument("--tally", help="add up the rows saved in this file and print them")
     args = parser.parse_args()
+    if args.tally:
+        return tally(Path(args.tally))
     rows = []
     pairs = [tuple(p.split("-")) for p in args.pairs.split(",") if p]
     for strong, weak in pairs:
@@ -104,10 +170,12 @@ def main() -> int:
             result = play(name, [strong, weak], args.games, args.seed, max(1, args.jobs))
             share = result["wins"] / max(result["matches"], 1)
             low, high = wilson(result["wins"], result["matches"])
-            rows.append(
-                {"preset": name, "pair": f"{strong}-{weak}", "share": share, **result}
-                | {"ci95": [round(low, 3), round(high, 3)], "target": target}
-            )
+            row = {"preset": name, "pair": f"{strong}-{weak}", "share": share, **result}
+            rows.append(row | {"ci95": [round(low, 3), round(high, 3)], "target": target})
+            if args.save:
+                chunk = {"version": version(), "seed": args.seed, "games": args.games}
+                with open(args.save, "a", encoding="utf-8") as out:
+                    out.write(json.dumps(row | chunk | {"jobs": max(1, args.jobs)}) + "\n")
             aim = f"target {target:.0%}" if target is not None else "no target"
             print(
                 f"{name:9} {strong:>6} vs {weak:<6} {share:6.1%} [{low:.1%}, {high:.1%}] "

@@ -105,9 +105,10 @@ def main() -> int:
     parser.add_argument("--every", type=int, default=3, help="keep one turn start in this many")
     parser.add_argument("--seed", type=int, default=1000)
     parser.add_argument("--fit", action="store_true")
+    parser.add_argument("--players", type=int, help="seats (default: per preset, SEATS)")
     args = parser.parse_args()
     for name in args.presets.split(","):
-        players = SEATS[name]
+        players = args.players or SEATS[name]
         data = samples(name, players, args.rounds, args.seed, args.every)
         train = [d for d in data if d[2] % 2 == 0]
         check = [d for d in data if d[2] % 2 == 1]

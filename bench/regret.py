@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/regret.py --preset classic --rounds 60 --save /tmp/classic.pkl
     .venv/bin/python bench/regret.py --load /tmp/classic.pkl z=1.0 infer=False cheat
+    .venv/bin/python bench/regret.py --load /tmp/classic.pkl --draws "" cheat
 
 bench/rounds.py plays whole rounds, the true measure, but it needs hundreds of deals
 (about 15 minutes on two cores) to tell two versions of expert a point a round apart.
@@ -38,6 +39,21 @@ expert and hard go on. Confirm with bench/rounds.py. Measured with this method (
   guesses the nearest to it, a scratch variant) +0.11 ± 0.09; three times the work
   (work=18000) -0.05 ± 0.09; z=1.0 +0.16 ± 0.14. What the guesses lack is which cards
   are where, not how near a hand is to going out.
+
+``--draws`` is a finer screen of the guesses, where they matter most: at every draw
+decision whose oracle compared taking the discard with drawing, it takes each version's
+estimate of the difference (the mean over the deals its search plays, game/bots/expert.py
+`line_values`) and prints its correlation with the oracle's, and the points that taking
+where the estimate is above 0 gains over always drawing (the oracle's own choice bounds
+it; its noise inflates that bound). Every decision counts, not only the few where expert
+leaves hard, so two ways of guessing compare in a minute. Classic, seeds 2001-2060 (557
+draw decisions; hard's takes +1458 points, the oracle's +3082): expert 0.659 (+1541),
+without inference 0.614 (+1376), knowing the hands 0.875 (+2210). Session 14 tried, with
+a scratch script like it: a guessed hand in which the card its seat last threw would have
+melded counted 0.3 or 0 times (0.662, 0.664: no better); a hand in which a card its seat
+took from the pile and still holds makes no meld counted 0.1 or 0 times (0.655, 0.639:
+worse); 32 deals per guess (0.655) or 1 (0.629). Rommé, seeds 2001-2040, 265 decisions:
+expert 0.420, knowing the hands 0.564 (judged after 2 turns; played to the end 0.441).
 """
 
 from __future__ import annotations
@@ -50,8 +66,8 @@ import random
 import sys
 from collections import defaultdict
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
-from contextlib import contextmanager
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager, nullcontext
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -158,6 +174,56 @@ def choice(job: tuple[Decision, dict[str, object], bool]) -> A.Action:
         return expert.decide(view, budget)
 
 
+def draw_estimate(job: tuple[Decision, dict[str, object], bool]) -> float:
+    """A version's estimate of taking the discard rather than drawing: the mean difference
+    of the two lines over the deals its search plays."""
+    (view, hands, _), fields, cheat = job
+    budget = dataclasses.replace(expert.BUDGET, **fields)  # type: ignore[arg-type]
+    lines: list[expert.Line] = [(A.Take(),), (A.Draw(),)]
+    with knowing(hands) if cheat else nullcontext():
+        det = Determinizer(view)
+        take, draw = expert.line_values(view, det, rng_for(view, "expert"), lines, budget)
+    return sum(take) / len(take) - sum(draw) / len(draw)
+
+
+def draw_screen(
+    found: list[Decision], values: list[list[float]], versions: list[str], pool: Executor
+) -> None:
+    """Per version, how well its estimate of taking the discard rather than drawing follows
+    the oracle's, and what taking where it says so gains."""
+    gains: list[float] = []
+    picked: list[Decision] = []
+    for decision, v in zip(found, values, strict=True):
+        by_action = {line[0]: x for line, x in zip(decision[2], v, strict=True)}
+        if decision[0].phase == "draw" and A.Take() in by_action and A.Draw() in by_action:
+            gains.append(by_action[A.Take()] - by_action[A.Draw()])
+            picked.append(decision)
+    takes = [choose_hard(view) == A.Take() for view, _, _ in picked]
+    hard = sum(g for g, t in zip(gains, takes, strict=True) if t)
+    print(
+        f"{len(picked)} draw decisions: taking the discard where hard does gains {hard:+.0f} "
+        f"points over always drawing; where the oracle does, {sum(max(g, 0) for g in gains):+.0f}"
+    )
+    for text in versions or [""]:
+        fields, cheat = _version(text)
+        guesses = list(pool.map(draw_estimate, [(d, fields, cheat) for d in picked]))
+        taken = sum(g for g, e in zip(gains, guesses, strict=True) if e > 0)
+        print(
+            f"{text or 'expert'}: its estimate's correlation with the oracle's "
+            f"{correlation(gains, guesses):.3f}; taking where it is above 0 gains {taken:+.0f}"
+        )
+
+
+def correlation(xs: list[float], ys: list[float]) -> float:
+    """Pearson's correlation of two series."""
+    n = len(xs)
+    mx, my = sum(xs) / n, sum(ys) / n
+    cov = sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True))
+    vx = sum((x - mx) ** 2 for x in xs)
+    vy = sum((y - my) ** 2 for y in ys)
+    return cov / math.sqrt(vx * vy) if vx and vy else 0.0
+
+
 def regret(lines: list[expert.Line], values: list[float], action: A.Action) -> float:
     """The best line's value less the best of those that start with ``action`` (0 if none:
     a version whose lines differ is judged only where it plays a line the oracle knows)."""
@@ -199,6 +265,9 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--save", help="keep the decisions and the oracle's values here")
     parser.add_argument("--load", help="decisions and values saved by --save")
+    parser.add_argument(
+        "--draws", action="store_true", help="screen the estimates of take against draw"
+    )
     parser.add_argument("versions", nargs="*", help="expert versions: key=value,... or cheat")
     args = parser.parse_args()
     with ProcessPoolExecutor(max(1, args.jobs)) as pool:
@@ -213,6 +282,9 @@ def main() -> int:
             values = list(pool.map(oracle, [(d, args.worlds) for d in found], chunksize=4))
             if args.save:
                 Path(args.save).write_bytes(pickle.dumps((found, values)))
+        if args.draws:
+            draw_screen(found, values, args.versions, pool)
+            return 0
         hard = [
             regret(lines, v, lines[0][0]) for (_, _, lines), v in zip(found, values, strict=True)
         ]

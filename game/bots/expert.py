@@ -188,6 +188,27 @@ def _search(
 ) -> int:
     """The index of the line to play: the best average over the deals, if it beats hard's
     (index 0) by more than the noise; else 0."""
+    values = line_values(view, det, rng, lines, budget)
+    means = [sum(v) / len(v) if v else -math.inf for v in values]
+    best = max(range(len(lines)), key=lambda i: means[i])
+    if best == 0 or not values[0]:
+        return best
+    diffs = [a - b for a, b in zip(values[best], values[0], strict=True)]
+    n = len(diffs)
+    if n < budget.evidence:
+        return 0
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    z = budget.z
+    t = z + (z**3 + z) / (4 * (n - 1))  # Student's t for few deals (Cornish-Fisher)
+    return best if mean > t * math.sqrt(var / n) else 0
+
+
+def line_values(
+    view: PlayerView, det: Determinizer, rng: random.Random, lines: list[Line], budget: Budget
+) -> list[list[float]]:
+    """Each line's value in every deal of the hidden cards played (the same deals for all;
+    none for a line that cannot be played)."""
     judge = Judge(view.seat, view.rules, stakes=stakes_of(view) if budget.stakes else None)
     solved: dict[tuple[object, ...], Solution] = {}
     step, solve = costs(view.rules)
@@ -222,16 +243,4 @@ def _search(
             if value is not None:
                 values[i].append(value)
         worlds += 1
-    means = [sum(v) / len(v) if alive[i] and v else -math.inf for i, v in enumerate(values)]
-    best = max(range(len(lines)), key=lambda i: means[i])
-    if best == 0 or not alive[0]:
-        return best
-    diffs = [a - b for a, b in zip(values[best], values[0], strict=True)]
-    n = len(diffs)
-    if n < budget.evidence:
-        return 0
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    z = budget.z
-    t = z + (z**3 + z) / (4 * (n - 1))  # Student's t for few deals (Cornish-Fisher)
-    return best if mean > t * math.sqrt(var / n) else 0
+    return [v if alive[i] else [] for i, v in enumerate(values)]
