@@ -23,14 +23,16 @@ def _needs(view: PlayerView) -> int:
     return 0 if view.opened[view.seat] else view.opening_needed
 
 
-def draw(view: PlayerView) -> A.Action:
-    """Take the discard when it goes into a meld and lowers the deadwood; else the stock."""
+def draw(view: PlayerView, for_opening: bool = True) -> A.Action:
+    """Take the discard when it goes into a meld and lowers the deadwood; else the stock.
+    Before its opening a seat takes only a card that completes the opening, unless not
+    ``for_opening``."""
     takes = of_kind(view, A.Take)
     if not takes or undid_this_turn(view):
         return A.Draw()
     top = view.discard[-1]
     now = best_melds(view.hand, view.wilds, view.rules, keep=keep(view))
-    goal = "opening" if _needs(view) else "deadwood"
+    goal = "opening" if for_opening and _needs(view) else "deadwood"
     after = best_melds([*view.hand, top], view.wilds, view.rules, goal=goal, keep=1)
     if not any(top in cards for cards, _ in after.melds):
         return A.Draw()

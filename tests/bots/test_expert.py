@@ -10,12 +10,14 @@ import pytest
 from game import actions as A
 from game.bots import chooser, expert
 from game.bots.expert import BUDGET, Budget, decide
+from game.bots.hard import choose_hard
 from game.match import Match, Player
 from game.rollout import Playout
 from game.rules import PRESETS, preset
 from game.state import Round
 from game.view import view_for
 from tests.bots.test_bots import SEATS, _hidden_shuffled, new_match
+from tests.helpers import deal, match
 
 # the test-only budget of the strength check: a fifteenth of the real one (the same search)
 SMALL = dataclasses.replace(BUDGET, work=BUDGET.work // 15, min_worlds=2)
@@ -105,3 +107,19 @@ def _duel(name: str, seeds: range, budget: Budget) -> float:
 def test_expert_beats_medium(seeds: range) -> None:
     share = _duel("classic", seeds, SMALL)
     assert share >= 0.6, f"expert won {share:.0%} against medium in classic"
+
+
+def test_expert_takes_a_card_that_melds_before_its_opening_is_complete() -> None:
+    # Rommé, 40 to open: 7H makes a run with 5H 6H (18 points). Hard draws, as the card does
+    # not complete its opening; expert takes it (the pile is free in Rommé).
+    hand0 = "5H 6H 9S 2C 4D JC KS 3S 8D 10C QD AH 7C"
+    hand1 = "7H JS JD QH 2D 4H 6S 9C 9D 3C 5D KH 10S"
+    m = match(
+        "romme",
+        [deal([hand0, hand1], stock="7D 6D 2H 4C 9H 10H", dealer=1, upcard="KD")],
+        ["draw", "discard KS", "draw", "discard 7H"],
+    )
+    view = view_for(m, 0)
+    assert choose_hard(view) == A.Draw()
+    assert decide(view, BUDGET) == A.Take()
+    assert decide(view, dataclasses.replace(BUDGET, takes=False)) == A.Draw()
