@@ -19,6 +19,7 @@ from both seats).
 from __future__ import annotations
 
 import argparse
+import ast
 import hashlib
 import json
 import math
@@ -31,7 +32,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from commands.simulate import simulate
-from game.bots import LEVELS
+from game.bots import LEVELS, chooser
 from game.rules import PRESETS
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -50,10 +51,28 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
     return centre - half, centre + half
 
 
-def version() -> str:
-    """A hash of the sources of game/ (rules, engine and bots): rows of one version add up."""
+def version(levels: list[str]) -> str:
+    """A hash of the sources that a match of ``levels`` runs: the game/ modules that
+    commands/simulate.py and the levels' own modules import, directly or not (never
+    game/bots/__init__.py, which imports every level). Rows of one version add up, and a
+    change to one level's code leaves the rows of pairs without it standing."""
+    game = ROOT / "game"
+    todo = [ROOT / "commands" / "simulate.py"]
+    todo += [game / "bots" / f"{chooser(lv).__module__.rsplit('.', 1)[-1]}.py" for lv in levels]
+    used: set[Path] = set()
+    while todo:
+        path = todo.pop()
+        if path in used or path == game / "bots" / "__init__.py" or not path.is_file():
+            continue
+        used.add(path)
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = path.parents[node.level - 1] if node.level else ROOT
+                module = base.joinpath(*(node.module or "").split("."))
+                todo += [module.with_suffix(".py"), module / "__init__.py"]
+                todo += [module / f"{a.name}.py" for a in node.names]
     digest = hashlib.sha256()
-    for path in sorted((ROOT / "game").rglob("*.py")):
+    for path in sorted(p for p in used if game in p.parents):
         digest.update(path.relative_to(ROOT).as_posix().encode())
         digest.update(path.read_bytes())
     return digest.hexdigest()[:12]
@@ -173,7 +192,7 @@ def main() -> int:
             row = {"preset": name, "pair": f"{strong}-{weak}", "share": share, **result}
             rows.append(row | {"ci95": [round(low, 3), round(high, 3)], "target": target})
             if args.save:
-                chunk = {"version": version(), "seed": args.seed, "games": args.games}
+                chunk = {"version": version([strong, weak]), "seed": args.seed, "games": args.games}
                 with open(args.save, "a", encoding="utf-8") as out:
                     out.write(json.dumps(row | chunk | {"jobs": max(1, args.jobs)}) + "\n")
             aim = f"target {target:.0%}" if target is not None else "no target"
