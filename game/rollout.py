@@ -437,11 +437,14 @@ class Playout:
 def costs(rules: Rules) -> tuple[int, int]:
     """What a playout step and solving a hand's best melds cost, in units of work (about
     20 microseconds each; measured: the solver's work grows with the hand and, most of all,
-    with the wilds in it, and Rommé's many jokers make every step dearer)."""
+    with the wilds in it, and Rommé's many jokers make every step dearer). Measured over
+    60 expert decisions a preset in rounds of hard bots, two seats: classic 18.8 µs a unit,
+    standard 24.0, Hand 17.1; Rommé 16.4 (at 4 and 48, as it was until session 15, 8.5:
+    half the time and half the deals of the others)."""
     if rules.wilds == "none":
         return 3, 5
     if rules.jokers >= 4:
-        return 4, 48
+        return 2, 24
     return 2, 20
 
 

@@ -111,7 +111,8 @@ def test_expert_beats_medium(seeds: range) -> None:
 
 def test_expert_takes_a_card_that_melds_before_its_opening_is_complete() -> None:
     # Rommé, 40 to open: 7H makes a run with 5H 6H (18 points). Hard draws, as the card does
-    # not complete its opening; expert takes it (the pile is free in Rommé).
+    # not complete its opening; expert takes it (the pile is free in Rommé), by its own
+    # rule even where it does not search the draw.
     hand0 = "5H 6H 9S 2C 4D JC KS 3S 8D 10C QD AH 7C"
     hand1 = "7H JS JD QH 2D 4H 6S 9C 9D 3C 5D KH 10S"
     m = match(
@@ -122,4 +123,5 @@ def test_expert_takes_a_card_that_melds_before_its_opening_is_complete() -> None
     view = view_for(m, 0)
     assert choose_hard(view) == A.Draw()
     assert decide(view, BUDGET) == A.Take()
-    assert decide(view, dataclasses.replace(BUDGET, takes=False)) == A.Draw()
+    assert decide(view, dataclasses.replace(BUDGET, draws=False)) == A.Take()
+    assert decide(view, dataclasses.replace(BUDGET, draws=False, takes=False)) == A.Draw()
