@@ -52,10 +52,11 @@ def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def version(levels: list[str]) -> str:
-    """A hash of the sources that a match of ``levels`` runs: the game/ modules that
+    """A hash of the code that a match of ``levels`` runs: the game/ modules that
     commands/simulate.py and the levels' own modules import, directly or not (never
-    game/bots/__init__.py, which imports every level). Rows of one version add up, and a
-    change to one level's code leaves the rows of pairs without it standing."""
+    game/bots/__init__.py, which imports every level), without comments and docstrings.
+    Rows of one version add up; a change to one level's code leaves the rows of pairs
+    without it standing, and a change to the prose leaves every row standing."""
     game = ROOT / "game"
     todo = [ROOT / "commands" / "simulate.py"]
     todo += [game / "bots" / f"{chooser(lv).__module__.rsplit('.', 1)[-1]}.py" for lv in levels]
@@ -74,8 +75,20 @@ def version(levels: list[str]) -> str:
     digest = hashlib.sha256()
     for path in sorted(p for p in used if game in p.parents):
         digest.update(path.relative_to(ROOT).as_posix().encode())
-        digest.update(path.read_bytes())
+        digest.update(_code(path).encode())
     return digest.hexdigest()[:12]
+
+
+def _code(path: Path) -> str:
+    """A module's code without its comments and docstrings (which change no play)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            value = first.value if isinstance(first, ast.Expr) else None
+            if isinstance(value, ast.Constant) and isinstance(value.value, str):
+                node.body = node.body[1:] or [ast.Pass()]
+    return ast.dump(tree)
 
 
 def seeds_of(games: int, seed: int, jobs: int, players: int = 2) -> list[range]:
