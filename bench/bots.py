@@ -60,28 +60,27 @@ def version(levels: list[str]) -> str:
     game = ROOT / "game"
     todo = [ROOT / "commands" / "simulate.py"]
     todo += [game / "bots" / f"{chooser(lv).__module__.rsplit('.', 1)[-1]}.py" for lv in levels]
-    used: set[Path] = set()
+    trees: dict[Path, ast.Module] = {}
     while todo:
         path = todo.pop()
-        if path in used or path == game / "bots" / "__init__.py" or not path.is_file():
+        if path in trees or path == game / "bots" / "__init__.py" or not path.is_file():
             continue
-        used.add(path)
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        trees[path] = tree = ast.parse(path.read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
             if isinstance(node, ast.ImportFrom):
                 base = path.parents[node.level - 1] if node.level else ROOT
                 module = base.joinpath(*(node.module or "").split("."))
                 todo += [module.with_suffix(".py"), module / "__init__.py"]
                 todo += [module / f"{a.name}.py" for a in node.names]
     digest = hashlib.sha256()
-    for path in sorted(p for p in used if game in p.parents):
+    for path in sorted(p for p in trees if game in p.parents):
         digest.update(path.relative_to(ROOT).as_posix().encode())
-        digest.update(_code(path).encode())
+        digest.update(_code(trees[path]).encode())
     return digest.hexdigest()[:12]
 
 
-def _code(path: Path) -> str:
+def _code(tree: ast.Module) -> str:
     """A module's code without its comments and docstrings (which change no play)."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
     for node in ast.walk(tree):
         if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             first = node.body[0] if node.body else None

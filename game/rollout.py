@@ -439,8 +439,8 @@ def costs(rules: Rules) -> tuple[int, int]:
     20 microseconds each; measured: the solver's work grows with the hand and, most of all,
     with the wilds in it, and Rommé's many jokers make every step dearer). Measured over
     60 expert decisions a preset in rounds of hard bots, two seats: classic 18.8 µs a unit,
-    standard 24.0, Hand 17.1; Rommé 16.4 (at 4 and 48, as it was until session 15, 8.5:
-    half the time and half the deals of the others)."""
+    standard 24.0, Hand 17.1; Rommé 16.4 (8.5 at the 4 and 48 it had until session 15:
+    half the others' time, and half their deals)."""
     if rules.wilds == "none":
         return 3, 5
     if rules.jokers >= 4:
