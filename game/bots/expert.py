@@ -53,7 +53,9 @@ class Budget:
     # 6000 59.0% (paired -1.0 ± 2.8 points of win share), at p95 378 ms a decision (there
     # max_worlds binds first). Rommé, where work binds: with its units priced as they cost
     # (rollout.costs, session 15: twice the deals), 180 deals as 360 matches against hard
-    # 60.6% ± 2.1 won against 55.6%, at p50 88 / p95 173 / max 463 ms on a busy machine
+    # 60.6% ± 2.1 won against 55.6%, at p50 88 / p95 173 / max 463 ms on a busy machine;
+    # twice that again (12000, session 16), the same deals: 60.0% ± 1.9 (paired -0.6 ± 2.4
+    # points of win share: no better), at p50 118 / p95 188 / max 409 ms
     work: int = 6000
     min_worlds: int = 4  # deals played at least, whatever they cost
     # and at most. Classic, where this binds first: 96 deals (and work 9000), 100 deals as
