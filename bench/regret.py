@@ -64,9 +64,11 @@ a decision: at z 2 it leaves hard's discard no more often); z 1.5, 1.0, 0.5: +0.
 +0.157 ± 0.137, +0.040 ± 0.164 (noise). A judge that counts a seat with nothing down and
 at most 1 card from out as sure to go out in one: draws 0.656; and its takings as every card
 still held, at 1 or 2 cards from out: draws 0.629, 0.633, every decision +0.042 ± 0.052 (no
-better; expert never lays its melds down where hard keeps them, with either judge). Rommé,
-seeds 2001-2040, 265 decisions: expert 0.420, knowing the hands 0.564 (judged after 2 turns;
-played to the end 0.441).
+better). At these decisions, taken from rounds of hard bots, expert never lays its melds
+down where hard keeps them, with either judge; in its own matches against hard that is its
+most frequent departure, and its main gain (game/bots/expert.py `Budget.medium`), so this
+screen does not see it. Rommé, seeds 2001-2040, 265 decisions: expert 0.420, knowing the
+hands 0.564 (judged after 2 turns; played to the end 0.441).
 """
 
 from __future__ import annotations
