@@ -20,6 +20,11 @@ the saved run deal by deal (the same deals: far less noise than two separate mea
 
 Trailing ``key=value`` arguments replace fields of the expert's search budget
 (game/bots/expert.py `Budget`) for this run, to try a setting before changing it.
+``--patch module:name=expression`` (repeatable) goes further: while the strong seat
+decides, and only then, the module's global ``name`` is the expression's value (evaluated
+in that module, so it may use the module's names). A level against itself with a patch
+(``--pair hard-hard --patch 'game.bots.hard:FEED_WEIGHT=6'``) tries a change to that level
+against the level as it is, deal by deal.
 
 With ``--matches`` every deal starts a whole match instead, played from every seat, and
 the deal's result is the strong level's share of those matches' wins: the issue's own
@@ -37,31 +42,62 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import importlib
 import json
 import os
 import sys
 import time
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from types import ModuleType
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from regret import mean_se
 
+from game.actions import Action
 from game.bots import LEVELS, chooser, expert
 from game.match import Match, Player
 from game.rules import PRESETS, preset
 from game.scoring import higher_is_better
-from game.view import view_for
+from game.view import PlayerView, view_for
 
-Job = tuple[str, int, str, str, int, dict[str, object], bool]
+Job = tuple[str, int, str, str, int, dict[str, object], bool, tuple[str, ...]]
+Chooser = Callable[[PlayerView], Action]
+
+
+def patched(choose: Chooser, patches: tuple[str, ...]) -> Chooser:
+    """``choose`` with each ``module:name=expression`` in force during its calls only."""
+    if not patches:
+        return choose
+    changes: list[tuple[ModuleType, str, object]] = []
+    for patch in patches:
+        target, _, expression = patch.partition("=")
+        module_name, _, name = target.partition(":")
+        module = importlib.import_module(module_name)
+        if not hasattr(module, name):
+            raise ValueError(f"{module_name} has no global {name!r}")
+        changes.append((module, name, eval(expression, vars(module))))  # a developer's input
+
+    def run(view: PlayerView) -> Action:
+        saved = [getattr(m, n) for m, n, _ in changes]
+        for m, n, value in changes:
+            setattr(m, n, value)
+        try:
+            return choose(view)
+        finally:
+            for (m, n, _), old in zip(changes, saved, strict=True):
+                setattr(m, n, old)
+
+    return run
 
 
 def deal(job: Job) -> tuple[float, list[float]]:
     """One deal from every seat: the strong level's mean margin (with ``whole``, its share
     of the matches won), and its decision ms."""
-    name, seed, strong, weak, players, budget, whole = job
+    name, seed, strong, weak, players, budget, whole, patches = job
     expert.BUDGET = dataclasses.replace(expert.Budget(), **budget)  # type: ignore[arg-type]
     rules = preset(name, players=players)
     sign = 1 if higher_is_better(rules) else -1
@@ -70,7 +106,9 @@ def deal(job: Job) -> tuple[float, list[float]]:
     for me in range(players):
         levels = [strong if s == me else weak for s in range(players)]
         match = Match(rules, [Player(f"{lv}{s}", "bot", lv) for s, lv in enumerate(levels)], seed)
-        choosers = [chooser(lv) for lv in levels]
+        choosers = [
+            patched(chooser(lv), patches) if s == me else chooser(lv) for s, lv in enumerate(levels)
+        ]
         for _ in range(200_000):
             if (match.results and not whole) or match.over:
                 break
@@ -118,6 +156,12 @@ def main() -> int:
     parser.add_argument(
         "--against", help="a --save file of another run on the same deals: paired difference"
     )
+    parser.add_argument(
+        "--patch",
+        action="append",
+        default=[],
+        help="module:name=expression, in force while the strong seat decides",
+    )
     parser.add_argument("budget", nargs="*", help="expert Budget fields, key=value")
     args = parser.parse_args()
     strong, _, weak = args.pair.partition("-")
@@ -131,7 +175,16 @@ def main() -> int:
             parser.error(f"not a Budget field: {key} (fields: {', '.join(sorted(fields))})")
         budget[key] = _value(text)
     jobs: list[Job] = [
-        (args.preset, args.seed + k, strong, weak, args.players, budget, args.matches)
+        (
+            args.preset,
+            args.seed + k,
+            strong,
+            weak,
+            args.players,
+            budget,
+            args.matches,
+            tuple(args.patch),
+        )
         for k in range(args.deals)
     ]
     start = time.perf_counter()
@@ -163,6 +216,7 @@ def main() -> int:
 
     print(
         f"{args.preset} {strong} vs {weak} ({args.players} seats) {budget or ''} "
+        f"{' '.join(args.patch)} "
         f"{'won' if args.matches else 'margin'} {show(mean, se, '' if args.matches else '+')} "
         f"over {n} deals; "
         f"{strong} decision ms p50 {pct(0.5):.1f} p95 {pct(0.95):.1f} max {pct(1.0):.1f}; "
