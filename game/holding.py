@@ -17,7 +17,10 @@ from dataclasses import dataclass
 
 from .rules import Rules
 
-HOLD_SAFE = 5  # hold melds back while every other hand that could go out has this many cards
+# hold melds back while every other hand that could go out has this many cards. Holding is
+# worth a lot against hard: hard that never holds won 21.3% ± 2.3 of classic matches against
+# hard (500 deals) and 32.2% ± 2.0 of standard's (300 deals, session 19)
+HOLD_SAFE = 5
 ONE_AWAY = 3  # before an opening, cards short of going out in one at which to hold
 NOBODY_OPEN_AWAY = 9  # the same while no other seat has opened (measured in Hand)
 # where going out in one pays double and needs no minimum opening, a seat that has kept
