@@ -174,6 +174,10 @@ def main() -> int:
         if key not in fields:
             parser.error(f"not a Budget field: {key} (fields: {', '.join(sorted(fields))})")
         budget[key] = _value(text)
+    try:  # a patch that does not evaluate stops here, not in every worker
+        patched(chooser(strong), tuple(args.patch))
+    except Exception as error:  # any error of the developer's expression
+        parser.error(f"--patch: {error}")
     jobs: list[Job] = [
         (
             args.preset,
