@@ -103,12 +103,11 @@ def deal(job: Job) -> tuple[float, list[float]]:
     sign = 1 if higher_is_better(rules) else -1
     margins: list[float] = []
     times: list[float] = []
+    mine = patched(chooser(strong), patches)
     for me in range(players):
         levels = [strong if s == me else weak for s in range(players)]
         match = Match(rules, [Player(f"{lv}{s}", "bot", lv) for s, lv in enumerate(levels)], seed)
-        choosers = [
-            patched(chooser(lv), patches) if s == me else chooser(lv) for s, lv in enumerate(levels)
-        ]
+        choosers = [mine if s == me else chooser(lv) for s, lv in enumerate(levels)]
         for _ in range(200_000):
             if (match.results and not whole) or match.over:
                 break
