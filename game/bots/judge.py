@@ -55,6 +55,13 @@ class Shape:
 # (1,200) for penalty, also used for Rommé (R² 0.20 there), and Hand (600). The optimum is
 # broad: `bench/judge.py --presets classic --rounds 300 --fit` finds spread 0.4, later 0.3,
 # melded 0.75, R² 0.118 on its check rounds against 0.097 for the shape below.
+# A fit for prediction is not a fit for deciding, so two changes were tried on classic's
+# matches against hard (bench/rounds.py --preset classic --deals 230 --seed 1 --pair
+# expert-hard --matches, paired with the shape below at 57.2%; session 20): in_one 1.0 for
+# winner_collects (a seat with nothing down that goes out does so in one) won 54.1%, -3.0 ±
+# 2.6 points of win share (it weighs the other's double as it weighs its own; why that loses
+# was not measured); counting a loose card that fits a meld on the table as no card from out
+# won 58.0%, +0.9 ± 1.1 (with spread 0.3 one card is a small step). Neither kept.
 SHAPES = {
     "winner_collects": Shape(spread=0.3, later=0.0, dead=0.7, melded=0.25, in_one=0.0, blocked=2),
     "penalty": Shape(spread=0.4, later=0.1, dead=0.7, melded=1.0, in_one=1.0, blocked=0),
