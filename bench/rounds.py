@@ -22,7 +22,13 @@ Trailing ``key=value`` arguments replace fields of the expert's search budget
 (game/bots/expert.py `Budget`) for this run, to try a setting before changing it.
 ``--patch module:name=expression`` (repeatable) goes further: while the strong seat
 decides, and only then, the module's global ``name`` is the expression's value (evaluated
-in that module, so it may use the module's names). A level against itself with a patch
+in that module, so it may use the module's names). A patch must reach the name where it is
+read when the bot decides: a module global that another module imported by name, or that a
+function took as a default argument (``hold: int = HOLD_SAFE``), was read at import and
+stays as it was. Patch the function that reads it instead, as in
+``--patch "game.bots.hard:keeps_melds=(lambda f: lambda t, left, one_away=ONE_AWAY: f(t,
+left, one_away, 7))(keeps_melds)"``; the paired line says how many deals came out
+differently, and a patch that changed none is flagged. A level against itself with a patch
 (``--pair hard-hard --patch 'game.bots.hard:FEED_WEIGHT=6'``) tries a change to that level
 against the level as it is, deal by deal.
 
@@ -212,7 +218,11 @@ def main() -> int:
             return 1
         diffs = [a - b for a, b in zip(margins, before, strict=True)]
         d, dse = mean_se(diffs)
-        print(f"against {args.against}: {show(d, dse, '+')} (paired)")
+        changed = sum(1 for x in diffs if x)
+        shown = show(d, dse, "+")
+        print(f"against {args.against}: {shown} (paired); {changed} of {n} deals differ")
+        if not changed:
+            print("no deal came out differently: did the change reach the code that decides?")
 
     def pct(q: float) -> float:
         return times[min(len(times) - 1, int(q * len(times)))] if times else 0.0
