@@ -44,6 +44,7 @@ GRID = {
     "dead": (0.5, 0.7, 0.85, 1.0),
     "melded": (0.0, 0.25, 0.5, 0.75, 1.0),
     "in_one": (0.0, 0.2, 0.4, 0.6, 0.8, 1.0),
+    "their_in_one": (0.0, 0.2, 0.4, 0.6, 0.8, 1.0),
     "blocked": (0.0, 1.0, 2.0, 3.0, 4.0),
 }
 
@@ -51,7 +52,7 @@ GRID = {
 Sample = tuple[Round, list[float], int]
 Solved = dict[tuple[object, ...], tuple[int, int, int]]  # hands solved, shared by judges
 # the estimate's first shape (before session 8), for comparison
-FIRST = Shape(spread=0.7, later=0.0, dead=1.0, melded=0.5, in_one=1.0, blocked=2)
+FIRST = Shape(spread=0.7, later=0.0, dead=1.0, melded=0.5, in_one=1.0, their_in_one=1.0, blocked=2)
 
 
 def samples(name: str, players: int, rounds: int, seed: int, every: int) -> list[Sample]:
