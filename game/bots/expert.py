@@ -61,7 +61,10 @@ class Budget:
     # and at most. Classic, where this binds first: 96 deals (and work 9000), 100 deals as
     # 200 matches against hard, 56.0% ± 3.2 won against 57.5% with 48 (session 15)
     max_worlds: int = 48
-    alternatives: int = 2  # other discards tried after hard's plays
+    # other discards tried after hard's plays. Classic, 230 deals as 460 matches against
+    # hard, seed 1 (session 23, paired with the judge of 5cc4987 at 59.8%): 4 won 60.9%,
+    # +1.1 ± 2.2 points of win share, 89 of 230 deals different: within the noise, not kept
+    alternatives: int = 2
     # turns per seat a playout plays before the round is judged as it stands (judge.py).
     # Classic against hard, 500 deals: played to the end +1.0 ± 1.1 points a round, judged
     # after 2 turns +2.2 ± 1.3 (paired +1.2 ± 1.6), no slower; with the first, unfitted
@@ -69,7 +72,9 @@ class Budget:
     # seat to move holds nothing but melds (so that only quiet positions are judged), with
     # the judge also counting loose cards that fit the table as gone: classic, 230 deals as
     # 460 matches against hard, seed 1, 58.3% won against 57.2% (paired +1.1 ± 1.1 points
-    # of win share; the judge's change alone +0.9 ± 1.1), at p95 135 ms (session 20). Not kept
+    # of win share; the judge's change alone +0.9 ± 1.1), at p95 135 ms (session 20). Not kept.
+    # 3 turns (session 23, the same deals, paired with the judge of 5cc4987 at 59.8%): 59.6%,
+    # -0.2 ± 2.5 points of win share, at p95 74 ms. Not kept
     horizon: int = 2
     # how many standard errors a line must beat hard's by. Classic, 250 deals against hard:
     # at 1.0 with playouts unlike hard, -7.9 ± 2.4 points a round (biased judgement); with
