@@ -131,17 +131,41 @@ def play(name: str, levels: list[str], games: int, seed: int, jobs: int) -> dict
 
 
 def tally(path: Path) -> int:
-    """Print the rows saved in ``path``, added up by version, preset and pair."""
+    """Print the rows saved in ``path``, added up by version, preset and pair.
+
+    A line ``{"carry": OLD, "to": NEW, "preset": P, "because": WHY}`` counts the rows of
+    version OLD in preset P as rows of NEW: for a change shown not to alter play in that
+    preset (WHY says how it was shown, for example bench/rounds.py's "0 of n deals
+    differ"). The row then names the versions its chunks were played at."""
     groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    carries: dict[tuple[str, str], str] = {}
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         try:
             row = json.loads(line)
+            if "carry" in row:
+                if not (isinstance(row["because"], str) and row["because"].strip()):
+                    raise ValueError("a carry needs its evidence")
+                carries[(str(row["carry"]), str(row["preset"]))] = str(row["to"])
+                continue
             key = (row["version"], row["preset"], row["pair"])
         except (ValueError, KeyError, TypeError):
-            print(f"{path}:{n}: not a saved row, left out", file=sys.stderr)
+            print(
+                f"{path}:{n}: neither a saved row nor a carry with its evidence, left out",
+                file=sys.stderr,
+            )
             continue
         groups.setdefault(key, []).append(row)
+    merged: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
     for (ver, name, pair), chunks in groups.items():
+        seen_versions = {ver}
+        while (ver, name) in carries:
+            ver = carries[(ver, name)]
+            if ver in seen_versions:
+                print(f"{path}: the carries of {name} go round in a loop through {ver}")
+                return 1
+            seen_versions.add(ver)
+        merged.setdefault((ver, name, pair), []).extend(chunks)
+    for (ver, name, pair), chunks in merged.items():
         seen: set[int] = set()
         for c in chunks:
             for part in seeds_of(c["games"], c["seed"], c["jobs"]):
@@ -163,9 +187,19 @@ def tally(path: Path) -> int:
             f"{ver} {name:9} {pair:14} {wins / max(matches, 1):6.1%} [{low:.1%}, {high:.1%}] "
             f"n={matches} in {len(chunks)} chunks {aim} p50 ms {_ms(times['p50'])} "
             f"p95 ms {_ms(times['p95'])} max ms {_ms(times['max'])} "
-            f"errors {sum(c['errors'] for c in chunks)}"
+            f"errors {sum(c['errors'] for c in chunks)}{_carried(ver, chunks)}"
         )
     return 0
+
+
+def _carried(ver: str, chunks: list[dict[str, Any]]) -> str:
+    """Where a row counts chunks played at other versions: each version's share."""
+    counts: dict[str, int] = {}
+    for c in chunks:
+        counts[c["version"]] = counts.get(c["version"], 0) + c["matches"]
+    if set(counts) == {ver}:
+        return ""
+    return " (played at " + ", ".join(f"{v} n={m}" for v, m in counts.items()) + ")"
 
 
 def _ms(times: dict[str, float]) -> str:
