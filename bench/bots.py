@@ -137,7 +137,7 @@ def tally(path: Path) -> int:
     version OLD in preset P as rows of NEW: for a change shown not to alter play in that
     preset (WHY says how it was shown, for example bench/rounds.py's "0 of n deals
     differ"). The row then names the versions its chunks were played at."""
-    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    rows: list[dict[str, Any]] = []
     carries: dict[tuple[str, str], str] = {}
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         try:
@@ -147,16 +147,18 @@ def tally(path: Path) -> int:
                     raise ValueError("a carry needs its evidence")
                 carries[(str(row["carry"]), str(row["preset"]))] = str(row["to"])
                 continue
-            key = (row["version"], row["preset"], row["pair"])
+            if not all(isinstance(row[key], str) for key in ("version", "preset", "pair")):
+                raise TypeError("a saved row names its version, preset and pair")
+            rows.append(row)
         except (ValueError, KeyError, TypeError):
             print(
                 f"{path}:{n}: neither a saved row nor a carry with its evidence, left out",
                 file=sys.stderr,
             )
             continue
-        groups.setdefault(key, []).append(row)
-    merged: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
-    for (ver, name, pair), chunks in groups.items():
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for row in rows:
+        ver, name = row["version"], row["preset"]
         seen_versions = {ver}
         while (ver, name) in carries:
             ver = carries[(ver, name)]
@@ -164,8 +166,8 @@ def tally(path: Path) -> int:
                 print(f"{path}: the carries of {name} go round in a loop through {ver}")
                 return 1
             seen_versions.add(ver)
-        merged.setdefault((ver, name, pair), []).extend(chunks)
-    for (ver, name, pair), chunks in merged.items():
+        groups.setdefault((ver, name, row["pair"]), []).append(row)
+    for (ver, name, pair), chunks in groups.items():
         seen: set[int] = set()
         for c in chunks:
             for part in seeds_of(c["games"], c["seed"], c["jobs"]):
