@@ -69,6 +69,11 @@ class Shape:
 # Session 26 (seed 20001, base 57.6%): counting a loose card with a loose neighbour (same
 # rank, or one or two away in its suit) as 0.4 of a card nearer out (R² on 3,000 rounds
 # from -0.057 to -0.030) won 57.4%, -0.2 ± 2.2 points of win share: not kept.
+# Session 27, Hand: weighing the double where another seat goes out with nothing down in
+# full (their_in_one 1.0, as in classic; 0.4 before) gained +3.0 ± 2.4 points a round
+# against hard, paired (bench/rounds.py --preset hand --deals 400 --pair expert-hard
+# --jobs 1, seeds 30001 and 30401: +3.8 ± 3.2 and +2.3 ± 3.4; 263 of 800 deals differ;
+# expert's margin over hard from 13.3 to 16.3 points a round): kept.
 SHAPES = {
     "winner_collects": Shape(
         spread=0.3, later=0.0, dead=0.7, melded=0.25, in_one=0.0, their_in_one=1.0, blocked=2
@@ -77,7 +82,7 @@ SHAPES = {
         spread=0.4, later=0.1, dead=0.7, melded=1.0, in_one=1.0, their_in_one=1.0, blocked=0
     ),
     "hand": Shape(
-        spread=0.2, later=0.0, dead=1.0, melded=1.0, in_one=0.4, their_in_one=0.4, blocked=0
+        spread=0.2, later=0.0, dead=1.0, melded=1.0, in_one=0.4, their_in_one=1.0, blocked=0
     ),
 }
 
