@@ -76,7 +76,8 @@ class Shape:
 # expert's margin over hard from 13.3 to 16.3 points a round): kept.
 # Session 29, classic: counting on its own double at 0.4 (in_one; 0 here) gained +1.8 ±
 # 1.2 points a round against hard, paired (bench/rounds.py --preset classic --pair
-# expert-hard --jobs 1 --patch "game.bots.judge:SHAPES=..." against the shape below; seeds
+# expert-hard --jobs 1 --patch "game.bots.judge:SHAPES={**SHAPES, 'winner_collects':
+# __import__('dataclasses').replace(SHAPES['winner_collects'], in_one=0.4)}"; seeds
 # 50001 and 50201 with 200 deals, 50401 with 100: +3.2 ± 2.0, +0.3 ± 1.8, +2.1 ± 2.1;
 # expert's margin over hard +1.6, +4.2, -1.1 points a round before). Suggestive, not yet
 # shown, and 1.0 lost matches (above): not kept until a match measure (--matches) agrees.
