@@ -74,16 +74,18 @@ class Shape:
 # against hard, paired (bench/rounds.py --preset hand --deals 400 --pair expert-hard
 # --jobs 1, seeds 30001 and 30401: +3.8 ± 3.2 and +2.3 ± 3.4; 263 of 800 deals differ;
 # expert's margin over hard from 13.3 to 16.3 points a round): kept.
-# Session 29, classic: counting on its own double at 0.4 (in_one; 0 here) gained +1.8 ±
+# Session 29, classic: counting on its own double at 0.4 (in_one; 0 before) gained +1.8 ±
 # 1.2 points a round against hard, paired (bench/rounds.py --preset classic --pair
 # expert-hard --jobs 1 --patch "game.bots.judge:SHAPES={**SHAPES, 'winner_collects':
 # __import__('dataclasses').replace(SHAPES['winner_collects'], in_one=0.4)}"; seeds
 # 50001 and 50201 with 200 deals, 50401 with 100: +3.2 ± 2.0, +0.3 ± 1.8, +2.1 ± 2.1;
-# expert's margin over hard +1.6, +4.2, -1.1 points a round before). Suggestive, not yet
-# shown, and 1.0 lost matches (above): not kept until a match measure (--matches) agrees.
+# expert's margin over hard +1.6, +4.2, -1.1 points a round before). Session 30, matches
+# on the deals of the 400 rows before (bench/bots.py --presets classic --pairs expert-hard
+# --jobs 2, seeds 5000 and 5050, 200 games each): 58.8% won against 56.2%: kept (1.0, which
+# weighs its own double as fully as the other's, lost matches: above).
 SHAPES = {
     "winner_collects": Shape(
-        spread=0.3, later=0.0, dead=0.7, melded=0.25, in_one=0.0, their_in_one=1.0, blocked=2
+        spread=0.3, later=0.0, dead=0.7, melded=0.25, in_one=0.4, their_in_one=1.0, blocked=2
     ),
     "penalty": Shape(
         spread=0.4, later=0.1, dead=0.7, melded=1.0, in_one=1.0, their_in_one=1.0, blocked=0

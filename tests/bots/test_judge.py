@@ -74,9 +74,10 @@ def test_a_finished_round_is_worth_its_margin_in_match_points() -> None:
 
 def test_in_classic_each_seat_fears_the_others_double_more_than_it_counts_on_its_own() -> None:
     """A seat with nothing down that goes out does so in one (a double). Search weighs that
-    fully where another seat goes out and not at all for itself (SHAPES: +2.6 ± 2.5 points
-    of win share against hard), so in a round where nobody has put anything down both
-    seats' estimated margins are below the zero-sum split."""
+    fully where another seat goes out and at 0.4 for itself (SHAPES: weighing it fully for
+    itself too lost -3.0 ± 2.6 points of win share against hard), so in a round where
+    nobody has put anything down both seats' estimated margins are below the zero-sum
+    split."""
     rules = preset("classic", players=2)
     for seed in range(1, 11):
         match = Match(rules, [Player("A", "bot", "hard"), Player("B", "bot", "hard")], seed)
