@@ -86,9 +86,10 @@ class Shape:
 # and 5200 too, 59.2% [56.1, 62.2] of 1,000.
 # Session 31, classic, rounds against hard on new deals (bench/rounds.py --preset classic
 # --deals 300 --seed 60001 --pair expert-hard --jobs 1, with the --patch above for each
-# weight; paired with the shape below at +3.7 ± 1.6 points a round over hard): in_one 0.7 -2.0 ± 1.4, melded 0.5
-# -0.5 ± 1.3, spread 0.4 -0.6 ± 0.8, their_in_one 0.7 +0.0 ± 0.9 points a round. None
-# kept: 0.4 is near in_one's best, and the other weights sit on a broad optimum.
+# weight; paired with the shape below at +3.7 ± 1.6 points a round over hard): in_one 0.7
+# -2.0 ± 1.4, melded 0.5 -0.5 ± 1.3, spread 0.4 -0.6 ± 0.8, their_in_one 0.7 +0.0 ± 0.9
+# points a round. None kept: 0.4 is near in_one's best, and the other weights sit on a
+# broad optimum.
 SHAPES = {
     "winner_collects": Shape(
         spread=0.3, later=0.0, dead=0.7, melded=0.25, in_one=0.4, their_in_one=1.0, blocked=2
