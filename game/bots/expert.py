@@ -59,7 +59,11 @@ class Budget:
     work: int = 6000
     min_worlds: int = 4  # deals played at least, whatever they cost
     # and at most. Classic, where this binds first: 96 deals (and work 9000), 100 deals as
-    # 200 matches against hard, 56.0% ± 3.2 won against 57.5% with 48 (session 15)
+    # 200 matches against hard, 56.0% ± 3.2 won against 57.5% with 48 (session 15). Again
+    # (sessions 32-33), bench/rounds.py --preset classic --deals 300 --pair expert-hard
+    # --jobs 1, seeds 60001 and 60301, paired with this budget: +1.08 ± 1.58 and +0.84 ±
+    # 1.33 points a round, together +0.96 ± 1.03 (600 deals); at seeds 60301 p50 186 / p95
+    # 277 / max 479 ms a decision (this budget: 101 / 173 / 225): not clearly better, not kept
     max_worlds: int = 48
     # other discards tried after hard's plays. Classic, 230 deals as 460 matches against
     # hard, seed 1 (session 23, paired with the judge of 5cc4987 at 59.8%): 4 won 60.9%,
