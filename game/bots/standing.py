@@ -8,6 +8,14 @@ each round still to come moves the lead between two sides by a random amount of 
 ``Pace.swing``, and about as many rounds remain as the side closest to the match's end
 needs at ``Pace.points`` a round (under ``rounds``, exactly those not yet played). Against
 several sides the chances of leading each of them are multiplied.
+
+A match to a target (winner_collects: only a round's winner scores) is a race instead, and
+not a normal one: a round is won either for a few points or, going out in one, for a
+hundred or more, which often ends a match to 100 at once. Each round goes to one of two
+sides at even odds, for one of the points in ``WON``, until one reaches the target.
+Measured by bench/standing.py on classic matches of hard bots (2,038 positions after a
+round, in the 800 matches of odd seeds of 1,600): the normal approximation predicted who
+wins worse than a flat even chance (log loss 0.726 against 0.693), the race better (0.686).
 """
 
 from __future__ import annotations
@@ -15,6 +23,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ..rules import Rules
 from ..scoring import higher_is_better, match_state, sides
@@ -37,6 +46,13 @@ PACES = {
     "romme": Pace(points=100.1, swing=206.2),
     "hand": Pace(points=49.5, swing=223.1),
 }
+
+
+# The points of a round won under winner_collects, as twenty equally likely values: the
+# twentieths of the 3,003 rounds won in the 800 classic matches of hard bots, two seats,
+# with even seeds of bench/standing.py --matches 1600 --fit. Every target match takes them.
+WON: tuple[int, ...] = (1, 1, 2, 2, 2, 3, 4, 4, 6, 7, 9, 12, 18, 38, 84, 100, 110, 122, 134, 152)
+STEPS = 100  # the race counts points in steps of target / STEPS (at least 1)
 
 
 def pace_for(rules: Rules) -> Pace:
@@ -63,6 +79,15 @@ def win_chance(
     groups = [g for g in sides(rules) if any(s in state.active for s in g)]
     side_total = [sum(totals[s] for s in g) for g in groups]
     mine = next(k for k, g in enumerate(groups) if seat in g)
+    if rules.match_end == "target":
+        step = max(1, math.ceil(rules.target / STEPS))
+        need = [_steps(rules.target - total, step) for total in side_total]
+        table = _race(tuple(max(1, round(p / step)) for p in WON), max(need))
+        chance = 1.0
+        for k, other in enumerate(need):
+            if k != mine:
+                chance *= table[need[mine]][other]
+        return chance
     if rules.match_end == "rounds":
         rounds = float(rules.target - scored)
     else:  # the side nearest the target or limit reaches it at the pace of a round
@@ -75,3 +100,26 @@ def win_chance(
             lead = sign * (side_total[mine] - total)
             chance *= 0.5 * math.erfc(-lead / (spread * math.sqrt(2.0)))
     return chance
+
+
+def _steps(points: int, step: int) -> int:
+    """Points still needed, in whole steps (at least one: the match is not over)."""
+    return max(1, -(-points // step))
+
+
+@lru_cache(maxsize=8)
+def _race(won: tuple[int, ...], most: int) -> list[list[float]]:
+    """``table[a][b]``: the chance that a side needing ``a`` more steps reaches them before
+    one needing ``b``, when every round is won by either at even odds, for one of ``won``
+    (equally likely). Rounds won by other sides change neither need."""
+    share = 0.5 / len(won)
+    table = [[0.0] * (most + 1) for _ in range(most + 1)]
+    for a in range(1, most + 1):
+        row = table[a]
+        for b in range(1, most + 1):
+            chance = 0.0
+            for p in won:
+                chance += share * (1.0 if p >= a else table[a - p][b])
+                chance += share * (0.0 if p >= b else row[b - p])
+            row[b] = chance
+    return table
