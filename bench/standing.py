@@ -13,8 +13,9 @@ rounds won in the matches of even seeds, prints them (copy them to ``standing.WO
 hand) and predicts with them, so a fit is never judged on its own matches.
 
 Measured (session 33, classic, 1,600 matches, 2,038 positions): the normal approximation
-that standing.py used for every match end then, log loss 0.726 and Brier 0.258 (worse than
-a flat even chance); the race with fitted ``WON``, 0.686 and 0.246.
+that standing.py used for every match end until then (this bench run at 794dee8), log loss
+0.725 and Brier 0.258, worse than a flat even chance; the race with fitted ``WON``, 0.686
+and 0.246.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@ hundred or more, which often ends a match to 100 at once. Each round goes to one
 sides at even odds, for one of the points in ``WON``, until one reaches the target.
 Measured by bench/standing.py on classic matches of hard bots (2,038 positions after a
 round, in the 800 matches of odd seeds of 1,600): the normal approximation predicted who
-wins worse than a flat even chance (log loss 0.726 against 0.693), the race better (0.686).
+wins worse than a flat even chance (log loss 0.725 against 0.693), the race better (0.686).
 """
 
 from __future__ import annotations
