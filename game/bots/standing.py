@@ -80,9 +80,9 @@ def win_chance(
     side_total = [sum(totals[s] for s in g) for g in groups]
     mine = next(k for k, g in enumerate(groups) if seat in g)
     if rules.match_end == "target":
-        step = max(1, math.ceil(rules.target / STEPS))
-        need = [_steps(rules.target - total, step) for total in side_total]
-        table = _race(tuple(max(1, round(p / step)) for p in WON), max(need))
+        step, table = _race(rules.target, WON)
+        most = len(table) - 1
+        need = [min(most, _steps(rules.target - total, step)) for total in side_total]
         chance = 1.0
         for k, other in enumerate(need):
             if k != mine:
@@ -108,18 +108,22 @@ def _steps(points: int, step: int) -> int:
 
 
 @lru_cache(maxsize=8)
-def _race(won: tuple[int, ...], most: int) -> list[list[float]]:
-    """``table[a][b]``: the chance that a side needing ``a`` more steps reaches them before
-    one needing ``b``, when every round is won by either at even odds, for one of ``won``
-    (equally likely). Rounds won by other sides change neither need."""
-    share = 0.5 / len(won)
+def _race(target: int, won: tuple[int, ...]) -> tuple[int, list[list[float]]]:
+    """The step a race to ``target`` counts points in, and ``table[a][b]``: the chance that
+    a side needing ``a`` more steps reaches them before one needing ``b``, when every round
+    is won by either at even odds, for one of ``won`` (equally likely). Rounds won by other
+    sides change neither need. One table serves a whole match."""
+    step = max(1, math.ceil(target / STEPS))
+    points = [max(1, round(p / step)) for p in won]
+    most = _steps(target, step)
+    share = 0.5 / len(points)
     table = [[0.0] * (most + 1) for _ in range(most + 1)]
     for a in range(1, most + 1):
         row = table[a]
         for b in range(1, most + 1):
             chance = 0.0
-            for p in won:
+            for p in points:
                 chance += share * (1.0 if p >= a else table[a - p][b])
                 chance += share * (0.0 if p >= b else row[b - p])
             row[b] = chance
-    return table
+    return step, table
