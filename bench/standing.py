@@ -71,10 +71,11 @@ def main() -> int:
         standing.WON = fitted
     pace = standing.pace_for(rules)
     loss = brier = 0.0
-    count = 0
+    count = judged = 0
     for seed, positions, winners, _ in played:
         if seed % 2 == 0 or len(winners) != 1:
             continue
+        judged += 1
         won_it = 1.0 if winners == (0,) else 0.0
         for totals, scored in positions:
             chance = standing.win_chance(rules, pace, totals, scored, [0, 1], 0)
@@ -86,7 +87,7 @@ def main() -> int:
         print("no positions: play more matches")
         return 1
     print(
-        f"{args.preset}: {count} positions of {args.matches // 2} matches, "
+        f"{args.preset}: {count} positions of {judged} matches, "
         f"log loss {loss / count:.3f}, Brier {brier / count:.3f} (flat: 0.693, 0.250)"
     )
     return 0
