@@ -9,13 +9,15 @@ each round still to come moves the lead between two sides by a random amount of 
 needs at ``Pace.points`` a round (under ``rounds``, exactly those not yet played). Against
 several sides the chances of leading each of them are multiplied.
 
-A match to a target (winner_collects: only a round's winner scores) is a race instead, and
-not a normal one: a round is won either for a few points or, going out in one, for a
-hundred or more, which often ends a match to 100 at once. Each round goes to one of two
-sides at even odds, for one of the points in ``WON``, until one reaches the target.
-Measured by bench/standing.py on classic matches of hard bots (2,038 positions after a
-round, in the 800 matches of odd seeds of 1,600): the normal approximation predicted who
-wins worse than a flat even chance (log loss 0.725 against 0.693), the race better (0.686).
+In a match to a target (classic) this predicts who wins badly: bench/standing.py, 800
+classic matches of hard bots (2,038 positions after a round), log loss 0.725, worse than a
+flat even chance (0.693), because a round is won either for a few points or, going out in
+one, for a hundred or more. A race fitted to that (each round won by either side at even
+odds, for one of twenty measured point values) predicted better (0.686) but played worse
+(sessions 33-34, bench/bots.py --presets classic --pairs expert-hard --jobs 2): 53.0% of
+400 matches against hard, 52.5% on the 200 deals of seed 5000 where this model won 55.5%,
+against 59.2% of 1,000 here. So it was taken out: judge.py's weights were tuned against
+this model, and a truer chance does not make better decisions by itself.
 """
 
 from __future__ import annotations
@@ -23,7 +25,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from ..rules import Rules
 from ..scoring import higher_is_better, match_state, sides
@@ -46,13 +47,6 @@ PACES = {
     "romme": Pace(points=100.1, swing=206.2),
     "hand": Pace(points=49.5, swing=223.1),
 }
-
-
-# The points of a round won under winner_collects, as twenty equally likely values: the
-# twentieths of the 3,003 rounds won in the 800 classic matches of hard bots, two seats,
-# with even seeds of bench/standing.py --matches 1600 --fit. Every target match takes them.
-WON: tuple[int, ...] = (1, 1, 2, 2, 2, 3, 4, 4, 6, 7, 9, 12, 18, 38, 84, 100, 110, 122, 134, 152)
-STEPS = 100  # the race counts points in steps of target / STEPS (at least 1)
 
 
 def pace_for(rules: Rules) -> Pace:
@@ -79,15 +73,6 @@ def win_chance(
     groups = [g for g in sides(rules) if any(s in state.active for s in g)]
     side_total = [sum(totals[s] for s in g) for g in groups]
     mine = next(k for k, g in enumerate(groups) if seat in g)
-    if rules.match_end == "target":
-        step, table = _race(rules.target, WON)
-        most = len(table) - 1
-        need = [min(most, _steps(rules.target - total, step)) for total in side_total]
-        chance = 1.0
-        for k, other in enumerate(need):
-            if k != mine:
-                chance *= table[need[mine]][other]
-        return chance
     if rules.match_end == "rounds":
         rounds = float(rules.target - scored)
     else:  # the side nearest the target or limit reaches it at the pace of a round
@@ -100,30 +85,3 @@ def win_chance(
             lead = sign * (side_total[mine] - total)
             chance *= 0.5 * math.erfc(-lead / (spread * math.sqrt(2.0)))
     return chance
-
-
-def _steps(points: int, step: int) -> int:
-    """Points still needed, in whole steps (at least one: the match is not over)."""
-    return max(1, -(-points // step))
-
-
-@lru_cache(maxsize=8)
-def _race(target: int, won: tuple[int, ...]) -> tuple[int, list[list[float]]]:
-    """The step a race to ``target`` counts points in, and ``table[a][b]``: the chance that
-    a side needing ``a`` more steps reaches them before one needing ``b``, when every round
-    is won by either at even odds, for one of ``won`` (equally likely). Rounds won by other
-    sides change neither need. One table serves a whole match."""
-    step = max(1, math.ceil(target / STEPS))
-    points = [max(1, round(p / step)) for p in won]
-    most = _steps(target, step)
-    share = 0.5 / len(points)
-    table = [[0.0] * (most + 1) for _ in range(most + 1)]
-    for a in range(1, most + 1):
-        row = table[a]
-        for b in range(1, most + 1):
-            chance = 0.0
-            for p in points:
-                chance += share * (1.0 if p >= a else table[a - p][b])
-                chance += share * (0.0 if p >= b else row[b - p])
-            row[b] = chance
-    return step, table
