@@ -9,7 +9,9 @@ confidence interval, and decision times per level, for every preset.
 
 ``--pairs`` takes any two levels ``strong-weak`` (game/bots LEVELS); the pairs with an issue
 target are listed in PAIRS. The four-player Hand table (``--hand4`` matches, seated as
-``--hand4-levels``) gives decision times where the bots have the most to think about.
+``--hand4-levels``) gives decision times where the bots have the most to think about;
+``--save`` keeps it too, and ``--tally`` prints each level's slowest times over the tables
+of a version (``--pairs "" --hand4 20`` plays the table alone).
 
 The matches of one row are split into ``--jobs`` parts played in parallel processes; part
 k uses seed ``S + k * 100000`` (each part is itself duplicate-style: every deal is played
@@ -131,13 +133,15 @@ def play(name: str, levels: list[str], games: int, seed: int, jobs: int) -> dict
 
 
 def tally(path: Path) -> int:
-    """Print the rows saved in ``path``, added up by version, preset and pair.
+    """Print the rows saved in ``path``, added up by version, preset and pair; then the
+    four-player Hand tables, each level's slowest decisions over the tables of a version.
 
     A line ``{"carry": OLD, "to": NEW, "preset": P, "because": WHY}`` counts the rows of
     version OLD in preset P as rows of NEW: for a change shown not to alter play in that
     preset (WHY says how it was shown, for example bench/rounds.py's "0 of n deals
     differ"). The row then names the versions its chunks were played at."""
     rows: list[dict[str, Any]] = []
+    tables: dict[tuple[str, str], list[dict[str, Any]]] = {}
     carries: dict[tuple[str, str], str] = {}
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         try:
@@ -146,6 +150,11 @@ def tally(path: Path) -> int:
                 if not (isinstance(row["because"], str) and row["because"].strip()):
                     raise ValueError("a carry needs its evidence")
                 carries[(str(row["carry"]), str(row["preset"]))] = str(row["to"])
+                continue
+            if "table" in row:
+                if not all(isinstance(row[key], str) for key in ("version", "table")):
+                    raise TypeError("a saved table names its version and levels")
+                tables.setdefault((row["version"], row["table"]), []).append(row)
                 continue
             if not all(isinstance(row[key], str) for key in ("version", "preset", "pair")):
                 raise TypeError("a saved row names its version, preset and pair")
@@ -190,6 +199,21 @@ def tally(path: Path) -> int:
             f"n={matches} in {len(chunks)} chunks {aim} p50 ms {_ms(times['p50'])} "
             f"p95 ms {_ms(times['p95'])} max ms {_ms(times['max'])} "
             f"errors {sum(c['errors'] for c in chunks)}{_carried(ver, chunks)}"
+        )
+    for (ver, levels_seated), parts in tables.items():
+        matches = sum(int(t["matches"]) for t in parts)
+        errors = sum(int(t["errors"]) for t in parts)
+        times = {
+            key: {
+                lv: max(float(t["decision_ms"].get(lv, {}).get(key, 0)) for t in parts)
+                for lv in dict.fromkeys(levels_seated.split(","))
+            }
+            for key in ("p50", "p95", "max")
+        }
+        print(
+            f"{ver} hand      4 seats {levels_seated} n={matches} in {len(parts)} tables "
+            f"p50 ms {_ms(times['p50'])} p95 ms {_ms(times['p95'])} "
+            f"max ms {_ms(times['max'])} errors {errors}"
         )
     return 0
 
@@ -256,6 +280,18 @@ def main() -> int:
     four = simulate("hand", four_levels, hand4, args.seed) if hand4 else None
     if four:
         print("4-player Hand decision ms:", json.dumps(four["decision_ms"]))
+        if args.save:
+            table = {
+                "table": ",".join(four_levels),
+                "preset": "hand",
+                "matches": four["matches"],
+                "decision_ms": four["decision_ms"],
+                "errors": len(four["errors"]),
+                "version": version(four_levels),
+                "seed": args.seed,
+            }
+            with open(args.save, "a", encoding="utf-8") as out:
+                out.write(json.dumps(table) + "\n")
     if args.json:
         print(json.dumps({"pairs": rows, "hand4": four and four["decision_ms"]}, indent=2))
     return 0

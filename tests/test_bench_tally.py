@@ -115,3 +115,29 @@ def test_carries_that_go_round_in_a_loop_are_refused(
     path.write_text("\n".join(lines), encoding="utf-8")
     assert _bench().tally(path) == 1
     assert "loop" in capsys.readouterr().out
+
+
+def _table(version: str, slowest: float, matches: int = 4) -> str:
+    times = {"p50": slowest / 4, "p95": slowest / 2, "max": slowest}
+    return json.dumps(
+        {
+            "table": "expert,medium,easy,hard",
+            "preset": "hand",
+            "matches": matches,
+            "decision_ms": {lv: times for lv in ("expert", "medium", "easy", "hard")},
+            "errors": 0,
+            "version": version,
+            "seed": 1,
+        }
+    )
+
+
+def test_four_player_tables_add_up_by_version_with_the_slowest_decisions(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [_row("v1", 1, 100, 60), _table("t1", 400.0), _table("t1", 800.0), _table("t2", 80.0)]
+    out = _tally(tmp_path, capsys, lines)
+    assert len(out) == 3 and out[0].startswith("v1 romme")
+    assert out[1].startswith("t1 hand") and "n=8 in 2 tables" in out[1]
+    assert "p95 ms expert 400.0 " in out[1] and "max ms expert 800.0 " in out[1]
+    assert out[2].startswith("t2 hand") and "max ms expert 80.0 " in out[2]
