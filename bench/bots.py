@@ -154,6 +154,10 @@ def tally(path: Path) -> int:
             if "table" in row:
                 if not all(isinstance(row[key], str) for key in ("version", "table")):
                     raise TypeError("a saved table names its version and levels")
+                if not isinstance(row["decision_ms"], dict) or not all(
+                    isinstance(t, dict) for t in row["decision_ms"].values()
+                ):
+                    raise TypeError("a saved table has each level's decision times")
                 tables.setdefault((row["version"], row["table"]), []).append(row)
                 continue
             if not all(isinstance(row[key], str) for key in ("version", "preset", "pair")):

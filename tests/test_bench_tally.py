@@ -141,3 +141,15 @@ def test_four_player_tables_add_up_by_version_with_the_slowest_decisions(
     assert out[1].startswith("t1 hand") and "n=8 in 2 tables" in out[1]
     assert "p95 ms expert 400.0 " in out[1] and "max ms expert 800.0 " in out[1]
     assert out[2].startswith("t2 hand") and "max ms expert 80.0 " in out[2]
+
+
+def test_a_table_without_its_times_is_left_out(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "rows.jsonl"
+    broken = json.loads(_table("t1", 400.0)) | {"decision_ms": [1, 2]}
+    path.write_text("\n".join([_table("t1", 80.0), json.dumps(broken)]), encoding="utf-8")
+    assert _bench().tally(path) == 0
+    captured = capsys.readouterr()
+    assert "n=4 in 1 tables" in captured.out
+    assert "rows.jsonl:2: neither a saved row nor a carry" in captured.err
