@@ -165,7 +165,8 @@ def tally(path: Path) -> int:
             rows.append(row)
         except (ValueError, KeyError, TypeError):
             print(
-                f"{path}:{n}: neither a saved row nor a carry with its evidence, left out",
+                f"{path}:{n}: neither a saved row nor a carry with its evidence "
+                "nor a table with its times, left out",
                 file=sys.stderr,
             )
             continue
@@ -200,8 +201,8 @@ def tally(path: Path) -> int:
         aim = f"target {target:.0%}" if target is not None else "no target"
         print(
             f"{ver} {name:9} {pair:14} {wins / max(matches, 1):6.1%} [{low:.1%}, {high:.1%}] "
-            f"n={matches} in {len(chunks)} chunks {aim} p50 ms {_ms(times['p50'])} "
-            f"p95 ms {_ms(times['p95'])} max ms {_ms(times['max'])} "
+            f"n={matches} in {len(chunks)} chunks {aim} "
+            f"{_ms(times['p50'], times['p95'], times['max'])} "
             f"errors {sum(c['errors'] for c in chunks)}{_carried(ver, chunks)}"
         )
     for (ver, levels_seated), parts in tables.items():
@@ -216,8 +217,7 @@ def tally(path: Path) -> int:
         }
         print(
             f"{ver} hand      4 seats {levels_seated} n={matches} in {len(parts)} tables "
-            f"p50 ms {_ms(times['p50'])} p95 ms {_ms(times['p95'])} "
-            f"max ms {_ms(times['max'])} errors {errors}"
+            f"{_ms(times['p50'], times['p95'], times['max'])} errors {errors}"
         )
     return 0
 
@@ -232,8 +232,13 @@ def _carried(ver: str, chunks: list[dict[str, Any]]) -> str:
     return " (played at " + ", ".join(f"{v} n={m}" for v, m in counts.items()) + ")"
 
 
-def _ms(times: dict[str, float]) -> str:
-    return " ".join(f"{lv} {ms:.1f}" for lv, ms in times.items())
+def _ms(p50: dict[str, float], p95: dict[str, float], worst: dict[str, float]) -> str:
+    """Each level's decision times: "p50 ms expert 90.1 hard 0.4 p95 ms ... max ms ..."."""
+    trio = {"p50": p50, "p95": p95, "max": worst}
+    return " ".join(
+        f"{key} ms " + " ".join(f"{lv} {ms:.1f}" for lv, ms in times.items())
+        for key, times in trio.items()
+    )
 
 
 def main() -> int:
@@ -274,8 +279,8 @@ def main() -> int:
             aim = f"target {target:.0%}" if target is not None else "no target"
             print(
                 f"{name:9} {strong:>6} vs {weak:<6} {share:6.1%} [{low:.1%}, {high:.1%}] "
-                f"n={result['matches']} {aim} p50 ms {_ms(result['p50_ms'])} "
-                f"p95 ms {_ms(result['p95_ms'])} max ms {_ms(result['max_ms'])} "
+                f"n={result['matches']} {aim} "
+                f"{_ms(result['p50_ms'], result['p95_ms'], result['max_ms'])} "
                 f"errors {result['errors']}",
                 flush=True,
             )
