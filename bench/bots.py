@@ -136,12 +136,12 @@ def tally(path: Path) -> int:
     """Print the rows saved in ``path``, added up by version, preset and pair; then the
     four-player Hand tables, each level's slowest decisions over the tables of a version.
 
-    A line ``{"carry": OLD, "to": NEW, "preset": P, "because": WHY}`` counts the rows of
-    version OLD in preset P as rows of NEW: for a change shown not to alter play in that
-    preset (WHY says how it was shown, for example bench/rounds.py's "0 of n deals
-    differ"). The row then names the versions its chunks were played at."""
+    A line ``{"carry": OLD, "to": NEW, "preset": P, "because": WHY}`` counts the rows (and,
+    for Hand, the tables) of version OLD in preset P as rows of NEW: for a change shown not
+    to alter play in that preset (WHY says how it was shown, for example bench/rounds.py's
+    "0 of n deals differ"). The row then names the versions its chunks were played at."""
     rows: list[dict[str, Any]] = []
-    tables: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    saved_tables: list[dict[str, Any]] = []
     carries: dict[tuple[str, str], str] = {}
     for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
         try:
@@ -158,7 +158,7 @@ def tally(path: Path) -> int:
                     isinstance(t, dict) for t in row["decision_ms"].values()
                 ):
                     raise TypeError("a saved table has each level's decision times")
-                tables.setdefault((row["version"], row["table"]), []).append(row)
+                saved_tables.append(row)
                 continue
             if not all(isinstance(row[key], str) for key in ("version", "preset", "pair")):
                 raise TypeError("a saved row names its version, preset and pair")
@@ -170,17 +170,30 @@ def tally(path: Path) -> int:
                 file=sys.stderr,
             )
             continue
-    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
-    for row in rows:
-        ver, name = row["version"], row["preset"]
+
+    def carried(ver: str, name: str) -> str | None:
+        """The version that rows of ``ver`` in preset ``name`` count as (None: a loop)."""
         seen_versions = {ver}
         while (ver, name) in carries:
             ver = carries[(ver, name)]
             if ver in seen_versions:
                 print(f"{path}: the carries of {name} go round in a loop through {ver}")
-                return 1
+                return None
             seen_versions.add(ver)
-        groups.setdefault((ver, name, row["pair"]), []).append(row)
+        return ver
+
+    groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
+    for row in rows:
+        ver = carried(row["version"], row["preset"])
+        if ver is None:
+            return 1
+        groups.setdefault((ver, row["preset"], row["pair"]), []).append(row)
+    tables: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for table in saved_tables:
+        ver = carried(table["version"], "hand")
+        if ver is None:
+            return 1
+        tables.setdefault((ver, table["table"]), []).append(table)
     for (ver, name, pair), chunks in groups.items():
         seen: set[int] = set()
         for c in chunks:
@@ -218,6 +231,7 @@ def tally(path: Path) -> int:
         print(
             f"{ver} hand      4 seats {levels_seated} n={matches} in {len(parts)} tables "
             f"{_ms(times['p50'], times['p95'], times['max'])} errors {errors}"
+            f"{_carried(ver, parts)}"
         )
     return 0
 

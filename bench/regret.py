@@ -107,10 +107,11 @@ Decision = tuple[PlayerView, Hands, list[expert.Line]]
 def decisions(job: tuple[str, int, int, int]) -> list[Decision]:
     """Every other decision of seat 0 in one round of hard bots where expert compares lines."""
     name, players, seed, alternatives = job
-    wide = dataclasses.replace(expert.BUDGET, alternatives=alternatives)
+    rules = preset(name, players=players)
+    wide = dataclasses.replace(expert.budget_for(rules), alternatives=alternatives)
     hard = chooser("hard")
     seats = [Player(f"P{i}", "bot", "hard") for i in range(players)]
-    match = Match(preset(name, players=players), seats, seed)
+    match = Match(rules, seats, seed)
     out: list[Decision] = []
     found = 0
     while not match.results:
@@ -182,7 +183,7 @@ def knowing(hands: Hands) -> Iterator[None]:
 def choice(job: tuple[Decision, dict[str, object], bool]) -> A.Action:
     """The action a version of expert chooses at a decision."""
     (view, hands, _), fields, cheat = job
-    budget = dataclasses.replace(expert.BUDGET, **fields)  # type: ignore[arg-type]
+    budget = dataclasses.replace(expert.budget_for(view.rules), **fields)  # type: ignore[arg-type]
     if not cheat:
         return expert.decide(view, budget)
     with knowing(hands):
@@ -193,7 +194,7 @@ def draw_estimate(job: tuple[Decision, dict[str, object], bool]) -> float:
     """A version's estimate of taking the discard rather than drawing: the mean difference
     of the two lines over the deals its search plays."""
     (view, hands, _), fields, cheat = job
-    budget = dataclasses.replace(expert.BUDGET, **fields)  # type: ignore[arg-type]
+    budget = dataclasses.replace(expert.budget_for(view.rules), **fields)  # type: ignore[arg-type]
     lines: list[expert.Line] = [(A.Take(),), (A.Draw(),)]
     with knowing(hands) if cheat else nullcontext():
         det = Determinizer(view)

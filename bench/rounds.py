@@ -18,8 +18,9 @@ points a round apart takes hundreds of deals (250 deals: ± 1.5 points).
 ``--save`` keeps every deal's margin; ``--against`` that file compares a changed bot with
 the saved run deal by deal (the same deals: far less noise than two separate means).
 
-Trailing ``key=value`` arguments replace fields of the expert's search budget
-(game/bots/expert.py `Budget`) for this run, to try a setting before changing it.
+Trailing ``key=value`` arguments replace fields of the expert's search budget for the
+preset (game/bots/expert.py `budget_for`) for this run, to try a setting before changing
+it.
 ``--patch module:name=expression`` (repeatable) goes further: while the strong seat
 decides, and only then, the module's global ``name`` is the expression's value (evaluated
 in that module, so it may use the module's names). A patch must reach the name where it is
@@ -70,6 +71,7 @@ from game.rules import PRESETS, preset
 from game.scoring import higher_is_better
 from game.view import PlayerView, view_for
 
+BUDGET_FOR = expert.budget_for  # the preset's own budget, before a run's fields replace it
 Job = tuple[str, int, str, str, int, dict[str, object], bool, tuple[str, ...]]
 Chooser = Callable[[PlayerView], Action]
 
@@ -104,8 +106,9 @@ def deal(job: Job) -> tuple[float, list[float]]:
     """One deal from every seat: the strong level's mean margin (with ``whole``, its share
     of the matches won), and its decision ms."""
     name, seed, strong, weak, players, budget, whole, patches = job
-    expert.BUDGET = dataclasses.replace(expert.Budget(), **budget)  # type: ignore[arg-type]
     rules = preset(name, players=players)
+    changed = dataclasses.replace(BUDGET_FOR(rules), **budget)  # type: ignore[arg-type]
+    expert.budget_for = lambda rules: changed
     sign = 1 if higher_is_better(rules) else -1
     margins: list[float] = []
     times: list[float] = []

@@ -153,3 +153,12 @@ def test_a_table_without_its_times_is_left_out(
     captured = capsys.readouterr()
     assert "n=4 in 1 tables" in captured.out
     assert "rows.jsonl:2: neither a saved row nor a carry" in captured.err
+
+
+def test_a_carry_of_hand_counts_the_old_tables_as_the_new_version_and_says_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    lines = [_table("t1", 400.0), _table("t2", 80.0), _carry("t1", "t2", preset="hand")]
+    out = _tally(tmp_path, capsys, lines)
+    assert len(out) == 1 and out[0].startswith("t2 hand") and "n=8 in 2 tables" in out[0]
+    assert "max ms expert 400.0 " in out[0] and "(played at t1 n=4, t2 n=4)" in out[0]

@@ -4,6 +4,7 @@ and beats medium."""
 from __future__ import annotations
 
 import dataclasses
+import typing
 
 import pytest
 
@@ -13,7 +14,7 @@ from game.bots.expert import BUDGET, Budget, decide
 from game.bots.hard import choose_hard
 from game.match import Match, Player
 from game.rollout import Playout
-from game.rules import PRESETS, preset
+from game.rules import PRESETS, Scoring, preset
 from game.state import Round
 from game.view import view_for
 from tests.bots.test_bots import SEATS, _hidden_shuffled, new_match
@@ -21,6 +22,14 @@ from tests.helpers import deal, match
 
 # the test-only budget of the strength check: a fifteenth of the real one (the same search)
 SMALL = dataclasses.replace(BUDGET, work=BUDGET.work // 15, min_worlds=2)
+
+
+def test_the_budgets_by_kind_of_scoring_name_kinds_that_presets_play() -> None:
+    kinds = set(typing.get_args(Scoring))
+    assert set(expert.BUDGETS) <= kinds, "a misspelt kind would silently search with BUDGET"
+    played = {preset(name).scoring for name in PRESETS}
+    assert set(expert.BUDGETS) <= played
+    assert expert.budget_for(preset("classic")).max_worlds > BUDGET.max_worlds
 
 
 @pytest.mark.parametrize("name", PRESETS)
