@@ -152,8 +152,8 @@ def tally(path: Path) -> int:
                 carries[(str(row["carry"]), str(row["preset"]))] = str(row["to"])
                 continue
             if "table" in row:
-                if not all(isinstance(row[key], str) for key in ("version", "table")):
-                    raise TypeError("a saved table names its version and levels")
+                if not all(isinstance(row[key], str) for key in ("version", "preset", "table")):
+                    raise TypeError("a saved table names its version, preset and levels")
                 if not isinstance(row["decision_ms"], dict) or not all(
                     isinstance(t, dict) for t in row["decision_ms"].values()
                 ):
@@ -183,17 +183,15 @@ def tally(path: Path) -> int:
         return ver
 
     groups: dict[tuple[str, str, str], list[dict[str, Any]]] = {}
-    for row in rows:
+    tables: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for row in rows + saved_tables:
         ver = carried(row["version"], row["preset"])
         if ver is None:
             return 1
-        groups.setdefault((ver, row["preset"], row["pair"]), []).append(row)
-    tables: dict[tuple[str, str], list[dict[str, Any]]] = {}
-    for table in saved_tables:
-        ver = carried(table["version"], "hand")
-        if ver is None:
-            return 1
-        tables.setdefault((ver, table["table"]), []).append(table)
+        if "table" in row:
+            tables.setdefault((ver, row["table"]), []).append(row)
+        else:
+            groups.setdefault((ver, row["preset"], row["pair"]), []).append(row)
     for (ver, name, pair), chunks in groups.items():
         seen: set[int] = set()
         for c in chunks:
