@@ -19,8 +19,8 @@ line (common random numbers), so lines are compared deal by deal. Expert leaves 
 line only for one that is better on average by more than the noise of that comparison.
 
 How much it plays is a fixed budget of simulated actions, never the clock, so the same
-view always gives the same decision (classic, whose deals are cheap, plays twice as many:
-BUDGETS); choices with a single sensible action are answered at once.
+view always gives the same decision; choices with a single sensible action are answered at
+once.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from .. import actions as A
 from ..determinize import Determinizer
@@ -64,8 +64,9 @@ class Budget:
     # (sessions 32-33), bench/rounds.py --preset classic --deals 300 --pair expert-hard
     # --jobs 1, seeds 60001 and 60301, paired with this budget: +1.08 ± 1.58 and +0.84 ±
     # 1.33 points a round, together +0.96 ± 1.03 (600 deals); at seeds 60301 p50 186 / p95
-    # 277 / max 479 ms a decision (this budget: 101 / 173 / 225): not clearly better; what
-    # classic plays since session 35 (BUDGETS), as its decisions had the time to spare
+    # 277 / max 479 ms a decision (this budget: 101 / 173 / 225): not clearly better. Then
+    # (sessions 35-36) 1,000 matches against hard on the deals of classic's row: 59.6% won
+    # [56.5, 62.6] against 59.2% with this budget, at p95 265 ms against 176: not kept
     max_worlds: int = 48
     # other discards tried after hard's plays. Classic, 230 deals as 460 matches against
     # hard, seed 1 (session 23, paired with the judge of 5cc4987 at 59.8%): 4 won 60.9%,
@@ -120,12 +121,10 @@ class Budget:
 
 
 BUDGET = Budget()
-# Where a kind of scoring plays with another budget (keyed like judge.SHAPES). Classic
-# (winner_collects): its deals are cheap, so max_worlds binds long before the work, at a
-# p95 of 173 ms a decision where 400 are allowed; twice the deals (see max_worlds) judge
-# each line with less noise, so that expert leaves hard's line more often where it is
-# truly worse, at p95 277 ms. Its matches against hard: bench/results/expert-hard.jsonl
-BUDGETS = {"winner_collects": replace(BUDGET, work=9000, max_worlds=96)}
+# Where a kind of scoring plays with another budget (keyed like judge.SHAPES). None does:
+# classic's deals are cheap, so max_worlds binds there long before the work, but twice the
+# deals and half as much work again won no more matches (see max_worlds)
+BUDGETS: dict[str, Budget] = {}
 CAP = 2  # the most work a decision may take, in budgets
 
 Line = tuple[A.Action, ...]
