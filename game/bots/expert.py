@@ -66,11 +66,17 @@ class Budget:
     # 1.33 points a round, together +0.96 ± 1.03 (600 deals); at seeds 60301 p50 186 / p95
     # 277 / max 479 ms a decision (this budget: 101 / 173 / 225): not clearly better. Then
     # (sessions 35-36) 1,000 matches against hard on the deals of classic's row: 59.6% won
-    # [56.5, 62.6] against 59.2% with this budget, at p95 265 ms against 176: not kept
+    # [56.5, 62.6] against 59.2% with this budget, at p95 265 ms against 176: not kept.
+    # Session 36, with z 1.5 as well (more deals, so less noise to guard against):
+    # bench/rounds.py --preset classic --pair expert-hard --deals 300 --seed 80001 --jobs 1,
+    # paired with this budget at +4.97 ± 1.73 points a round over hard: +2.64 ± 1.71, at
+    # p50 176 / p95 247 / max 373 ms a decision; to be confirmed on other deals
     max_worlds: int = 48
     # other discards tried after hard's plays. Classic, 230 deals as 460 matches against
     # hard, seed 1 (session 23, paired with the judge of 5cc4987 at 59.8%): 4 won 60.9%,
-    # +1.1 ± 2.2 points of win share, 89 of 230 deals different: within the noise, not kept
+    # +1.1 ± 2.2 points of win share, 89 of 230 deals different: within the noise, not kept.
+    # Session 36, bench/rounds.py --preset classic --pair expert-hard --deals 300 --seed
+    # 80001 --jobs 1, paired: +0.83 ± 1.61 points a round (179 of 300 deals differ): not kept
     alternatives: int = 2
     # turns per seat a playout plays before the round is judged as it stands (judge.py).
     # Classic against hard, 500 deals: played to the end +1.0 ± 1.1 points a round, judged
