@@ -98,7 +98,8 @@ class Budget:
     # playouts that play as hard does, -0.1 ± 2.4 at 1.0 and +0.7 ± 1.6 at 2.0; judged
     # after 2 turns, -0.4 ± 2.2 at 1.0 and +2.0 ± 1.8 at 2.0; with inference and stakes,
     # 100 deals as 200 matches, 1.0 won -1.5 ± 4.2 points of win share less (paired); 1.5
-    # (session 19, 230 deals as 460 matches, seed 1) won 55.2% against 57.2%, -2.0 ± 2.5
+    # (session 19, 230 deals as 460 matches, seed 1) won 55.2% against 57.2%, -2.0 ± 2.5;
+    # with twice the deals, classic's since session 37 (see max_worlds and BUDGETS)
     z: float = 2.0
     evidence: int = 8  # deals needed before leaving hard's line at all
     deals: int = 8  # deals of the hidden cards per guess, one kept by its likelihood
